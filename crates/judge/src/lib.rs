@@ -24,3 +24,13 @@ impl UnitType {
         }
     }
 }
+
+pub mod adjudicate;
+pub mod order;
+pub mod phase;
+pub mod position;
+
+pub use adjudicate::{Adjudication, Extensions, OrderResult, OrderStatus, Submission, adjudicate};
+pub use order::{Location, Order, UnitRef, parse_order, parse_orders};
+pub use phase::{Phase, PhaseKind, Season};
+pub use position::{Dislodged, Position, Unit};

@@ -28,7 +28,13 @@ fn adjacency_is_symmetric_for_armies_and_fleets() {
     let map = standard();
     for (a, _) in map.provinces() {
         for (b, _) in map.provinces() {
-            assert_eq!(map.army_adjacent(a, b), map.army_adjacent(b, a), "{} {}", map.province_key(a), map.province_key(b));
+            assert_eq!(
+                map.army_adjacent(a, b),
+                map.army_adjacent(b, a),
+                "{} {}",
+                map.province_key(a),
+                map.province_key(b)
+            );
         }
     }
     for (a, _) in map.regions() {
@@ -90,7 +96,16 @@ fn borders_a_public_adjudicator_gets_wrong_are_right_here() {
     let map = standard();
     let fleet = |a: &str, b: &str| map.fleet_adjacent(map.find_region(a).unwrap(), map.find_region(b).unwrap());
     let army = |a: &str, b: &str| map.army_adjacent(province(&map, a), province(&map, b));
-    for (a, b) in [("bot", "fin"), ("bot", "lvn"), ("bot", "stp/sc"), ("bot", "swe"), ("mao", "spa/sc"), ("nwy", "stp/nc"), ("tus", "tys"), ("con", "smy")] {
+    for (a, b) in [
+        ("bot", "fin"),
+        ("bot", "lvn"),
+        ("bot", "stp/sc"),
+        ("bot", "swe"),
+        ("mao", "spa/sc"),
+        ("nwy", "stp/nc"),
+        ("tus", "tys"),
+        ("con", "smy"),
+    ] {
         assert!(fleet(a, b), "fleet {a}-{b}");
     }
     for (a, b) in [("gal", "ukr"), ("lvn", "war"), ("nwy", "stp"), ("con", "smy")] {
@@ -103,7 +118,15 @@ fn borders_a_public_adjudicator_gets_wrong_are_right_here() {
 #[test]
 fn common_alternative_names_are_accepted() {
     let map = standard();
-    for (alias, key) in [("nat", "nao"), ("NRG", "nwg"), ("gol", "lyo"), ("mid", "mao"), ("ech", "eng"), ("English Channel", "eng"), ("St. Petersburg", "stp")] {
+    for (alias, key) in [
+        ("nat", "nao"),
+        ("NRG", "nwg"),
+        ("gol", "lyo"),
+        ("mid", "mao"),
+        ("ech", "eng"),
+        ("English Channel", "eng"),
+        ("St. Petersburg", "stp"),
+    ] {
         assert_eq!(map.province_key(province(&map, alias)), key, "{alias}");
     }
     assert_eq!(map.region_key(map.find_region("spa north coast").unwrap()), "spa/nc");

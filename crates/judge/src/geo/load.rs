@@ -1,9 +1,7 @@
 //! Reads the map's CSV files into a [`Map`] and checks that they describe a consistent board.
 
 use super::lookup::NameIndex;
-use super::{
-    Coast, Map, Power, PowerInfo, Province, ProvinceId, Region, RegionId, Set128, StartingUnit, Terrain,
-};
+use super::{Coast, Map, Power, PowerInfo, Province, ProvinceId, Region, RegionId, Set128, StartingUnit, Terrain};
 use crate::UnitType;
 
 /// Why a map's data files were rejected. Every variant names the file and, where there is one, the line.
@@ -72,11 +70,7 @@ struct Builder {
 }
 
 /// Data lines of a CSV file: skips the header, blank lines and `#` comments, and checks the field count.
-fn rows<'a>(
-    file: &'static str,
-    text: &'a str,
-    header: &str,
-) -> Result<Vec<(usize, Vec<&'a str>)>, MapError> {
+fn rows<'a>(file: &'static str, text: &'a str, header: &str) -> Result<Vec<(usize, Vec<&'a str>)>, MapError> {
     let mut lines = text.lines().enumerate().filter(|(_, line)| {
         let line = line.trim();
         !line.is_empty() && !line.starts_with('#')
@@ -180,10 +174,7 @@ impl Builder {
         names.dedup();
         self.powers = names
             .into_iter()
-            .map(|name| PowerInfo {
-                abbreviation: name.chars().take(3).collect::<String>().to_ascii_uppercase(),
-                name,
-            })
+            .map(|name| PowerInfo { abbreviation: name.chars().take(3).collect::<String>().to_ascii_uppercase(), name })
             .collect();
         for (province, name) in homes {
             let index = self.powers.iter().position(|p| p.name == name).expect("collected above");
@@ -313,7 +304,10 @@ fn validate(map: &Map) -> Result<(), MapError> {
         for neighbour in region.fleet_neighbours.iter() {
             let neighbour = RegionId(neighbour);
             if !fleets_stand_here || !map.can_occupy(UnitType::Fleet, neighbour) {
-                return Err(inconsistent(&key, format!("fleet border with {} where no fleet can stand", map.region_key(neighbour))));
+                return Err(inconsistent(
+                    &key,
+                    format!("fleet border with {} where no fleet can stand", map.region_key(neighbour)),
+                ));
             }
             if !map.fleet_adjacent(neighbour, id) {
                 return Err(MapError::Asymmetric { from: key, to: map.region_key(neighbour), kind: "fleet" });
@@ -342,11 +336,8 @@ fn inconsistent(region: &str, reason: impl Into<String>) -> MapError {
 /// Every supply center must be reachable by some unit from some home center, or it could never change hands.
 fn check_centers_reachable(map: &Map) -> Result<(), MapError> {
     let mut reached = Set128::default();
-    let mut frontier: Vec<ProvinceId> = map
-        .provinces()
-        .filter(|(_, province)| province.home_of.is_some())
-        .map(|(id, _)| id)
-        .collect();
+    let mut frontier: Vec<ProvinceId> =
+        map.provinces().filter(|(_, province)| province.home_of.is_some()).map(|(id, _)| id).collect();
     for &province in &frontier {
         reached.insert(province.0);
     }

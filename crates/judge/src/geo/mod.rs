@@ -145,10 +145,7 @@ pub struct Map {
 
 impl Map {
     pub fn provinces(&self) -> impl ExactSizeIterator<Item = (ProvinceId, &Province)> {
-        self.provinces
-            .iter()
-            .enumerate()
-            .map(|(index, province)| (ProvinceId(index as u8), province))
+        self.provinces.iter().enumerate().map(|(index, province)| (ProvinceId(index as u8), province))
     }
     pub fn province(&self, id: ProvinceId) -> &Province {
         &self.provinces[id.0 as usize]
@@ -163,10 +160,7 @@ impl Map {
         self.regions.len()
     }
     pub fn regions(&self) -> impl ExactSizeIterator<Item = (RegionId, &Region)> {
-        self.regions
-            .iter()
-            .enumerate()
-            .map(|(index, region)| (RegionId(index as u8), region))
+        self.regions.iter().enumerate().map(|(index, region)| (RegionId(index as u8), region))
     }
     pub fn province_of(&self, region: RegionId) -> ProvinceId {
         self.region(region).province
@@ -183,10 +177,7 @@ impl Map {
         self.province(province).regions.len() > 1
     }
     pub fn powers(&self) -> impl ExactSizeIterator<Item = (Power, &PowerInfo)> {
-        self.powers
-            .iter()
-            .enumerate()
-            .map(|(index, info)| (Power(index as u8), info))
+        self.powers.iter().enumerate().map(|(index, info)| (Power(index as u8), info))
     }
     pub fn power_count(&self) -> usize {
         self.powers.len()
@@ -198,9 +189,7 @@ impl Map {
         &self.starting_units
     }
     pub fn supply_centers(&self) -> impl Iterator<Item = ProvinceId> + '_ {
-        self.provinces()
-            .filter(|(_, province)| province.supply_center)
-            .map(|(id, _)| id)
+        self.provinces().filter(|(_, province)| province.supply_center).map(|(id, _)| id)
     }
     pub fn supply_center_count(&self) -> usize {
         self.provinces.iter().filter(|p| p.supply_center).count()
@@ -225,12 +214,7 @@ impl Map {
     }
     /// The regions of `to` a fleet in `from` can move to.
     pub fn fleet_destinations_in(&self, from: RegionId, to: ProvinceId) -> Vec<RegionId> {
-        self.province(to)
-            .regions
-            .iter()
-            .copied()
-            .filter(|&region| self.fleet_adjacent(from, region))
-            .collect()
+        self.province(to).regions.iter().copied().filter(|&region| self.fleet_adjacent(from, region)).collect()
     }
     /// Whether a unit of this kind standing in `from` could move into province `to` (any coast).
     /// This is the reach that decides whether it may support into `to`.
@@ -246,8 +230,7 @@ impl Map {
         match kind {
             crate::UnitType::Army => region == province.regions[0] && province.terrain != Terrain::Sea,
             crate::UnitType::Fleet => {
-                province.terrain != Terrain::Land
-                    && (province.regions.len() == 1 || region != province.regions[0])
+                province.terrain != Terrain::Land && (province.regions.len() == 1 || region != province.regions[0])
             }
         }
     }
@@ -287,11 +270,7 @@ impl Map {
     }
     /// The region of `province` with `coast` (or the province's own region for `None`).
     pub fn region_with_coast(&self, province: ProvinceId, coast: Option<Coast>) -> Option<RegionId> {
-        self.province(province)
-            .regions
-            .iter()
-            .copied()
-            .find(|&region| self.region(region).coast == coast)
+        self.province(province).regions.iter().copied().find(|&region| self.region(region).coast == coast)
     }
 }
 

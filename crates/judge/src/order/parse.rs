@@ -1,0 +1,289 @@
+//! Judge notation to typed orders, line by line: a bad line is reported with its reason and the good
+//! lines are kept (an order sheet never fails as a whole).
+
+use crate::UnitType;
+use crate::geo::{Coast, Map, Power};
+use crate::order::{Location, Order, UnitRef};
+
+/// Why one line is not an order.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("the line is empty")]
+    Empty,
+    #[error("`{0}` is not a power")]
+    UnknownPower(String),
+    #[error("`{0}` is not a province")]
+    UnknownProvince(String),
+    #[error("`{0}` is not a coast (write nc, sc, ec or wc)")]
+    UnknownCoast(String),
+    #[error("a build must name the unit type: `Build A par` or `Build F stp/nc`")]
+    BuildWithoutType,
+    #[error("expected {expected} but found `{found}`")]
+    Unexpected { expected: &'static str, found: String },
+    #[error("the order ends early: expected {0}")]
+    Incomplete(&'static str),
+}
+
+/// A line that could not be read, with its 1-based line number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {error} (`{input}`)")]
+pub struct LineError {
+    pub line: usize,
+    pub input: String,
+    pub error: ParseError,
+}
+
+/// A line read as an order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedLine {
+    pub line: usize,
+    pub input: String,
+    /// The power named at the start of the line (`England: ...`), if any.
+    pub power: Option<Power>,
+    pub order: Order,
+}
+
+/// Reads an order sheet: one order per line; blank lines and lines starting with `#` are skipped.
+pub fn parse_orders(map: &Map, text: &str) -> (Vec<ParsedLine>, Vec<LineError>) {
+    let mut orders = Vec::new();
+    let mut errors = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let input = raw.trim();
+        if input.is_empty() || input.starts_with('#') {
+            continue;
+        }
+        match parse_order(map, input) {
+            Ok((power, order)) => orders.push(ParsedLine { line: index + 1, input: input.to_string(), power, order }),
+            Err(error) => errors.push(LineError { line: index + 1, input: input.to_string(), error }),
+        }
+    }
+    (orders, errors)
+}
+
+/// Reads one order, with an optional `Power:` prefix.
+pub fn parse_order(map: &Map, text: &str) -> Result<(Option<Power>, Order), ParseError> {
+    let (power, body) = match text.split_once(':') {
+        Some((power, body)) => {
+            let power = map.find_power(power).ok_or_else(|| ParseError::UnknownPower(power.trim().to_string()))?;
+            (Some(power), body)
+        }
+        None => (None, text),
+    };
+    let words = tokenize(map, body);
+    let mut reader = Reader { map, words: &words, at: 0 };
+    let order = reader.order()?;
+    reader.finish()?;
+    Ok((power, order))
+}
+
+/// Lower-cased words, with `-`, `/`, `(` and `)` split off as words of their own (`nth-pic` reads as
+/// `nth - pic`), except inside names that contain a hyphen (`mid-atlantic`).
+fn tokenize(map: &Map, text: &str) -> Vec<String> {
+    let spaced = text.to_lowercase().replace("->", " - ").replace(['(', ')', '/'], " / ").replace('.', " ");
+    let mut words = Vec::new();
+    for word in spaced.split_whitespace() {
+        let word = word.trim_end_matches('.');
+        if word.is_empty() {
+            continue;
+        }
+        if word.contains('-') && map.find_province(word).is_none() {
+            for (index, piece) in word.split('-').enumerate() {
+                if index > 0 {
+                    words.push("-".to_string());
+                }
+                if !piece.is_empty() {
+                    words.push(piece.to_string());
+                }
+            }
+        } else {
+            words.push(word.to_string());
+        }
+    }
+    words
+}
+
+struct Reader<'a> {
+    map: &'a Map,
+    words: &'a [String],
+    at: usize,
+}
+
+fn unit_type(word: &str) -> Option<UnitType> {
+    match word {
+        "a" | "army" => Some(UnitType::Army),
+        "f" | "fleet" => Some(UnitType::Fleet),
+        _ => None,
+    }
+}
+
+const HOLD: &[&str] = &["h", "hold", "holds", "stand", "stands"];
+const MOVE: &[&str] = &["-", "m", "move", "moves", "to"];
+const SUPPORT: &[&str] = &["s", "support", "supports"];
+const CONVOY: &[&str] = &["c", "convoy", "convoys"];
+const RETREAT: &[&str] = &["r", "retreat", "retreats"];
+const DISBAND: &[&str] = &["d", "disband", "disbands"];
+const BUILD: &[&str] = &["b", "build", "builds"];
+const REMOVE: &[&str] = &["remove", "removes"];
+const WAIVE: &[&str] = &["waive", "waives", "waived"];
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.words.get(self.at).map(String::as_str)
+    }
+
+    fn next_is(&mut self, keywords: &[&str]) -> bool {
+        match self.peek() {
+            Some(word) if keywords.contains(&word) => {
+                self.at += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn finish(&self) -> Result<(), ParseError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(word) => Err(ParseError::Unexpected { expected: "the end of the order", found: word.to_string() }),
+        }
+    }
+
+    fn order(&mut self) -> Result<Order, ParseError> {
+        if self.peek().is_none() {
+            return Err(ParseError::Empty);
+        }
+        if self.next_is(WAIVE) {
+            return Ok(Order::Waive);
+        }
+        if self.next_is(BUILD) {
+            let kind = self.unit_type().ok_or(ParseError::BuildWithoutType)?;
+            let at = self.location()?;
+            return Ok(Order::Build { kind, at });
+        }
+        if self.next_is(REMOVE) {
+            return Ok(Order::Remove { unit: self.unit()? });
+        }
+        if self.next_is(DISBAND) {
+            return Ok(Order::Disband { unit: self.unit()? });
+        }
+        let unit = self.unit()?;
+        self.unit_order(unit)
+    }
+
+    /// What follows the unit: `H`, `- bur`, `S ...`, `C ...`, `R bur`, `D`, `B`, `remove`.
+    fn unit_order(&mut self, unit: UnitRef) -> Result<Order, ParseError> {
+        if self.peek().is_none() || self.next_is(HOLD) {
+            return Ok(Order::Hold { unit });
+        }
+        if self.next_is(MOVE) {
+            let to = self.location()?;
+            let via_convoy = self.via_convoy();
+            return Ok(Order::Move { unit, to, via_convoy });
+        }
+        if self.next_is(SUPPORT) {
+            let supported = self.unit()?;
+            if self.next_is(MOVE) {
+                let to = self.location()?;
+                return Ok(Order::Support { unit, supported, to: Some(to) });
+            }
+            self.next_is(HOLD);
+            return Ok(Order::Support { unit, supported, to: None });
+        }
+        if self.next_is(CONVOY) {
+            let army = self.unit()?;
+            if !self.next_is(MOVE) {
+                return Err(self.expected("`-` and the convoy's destination"));
+            }
+            let to = self.location()?;
+            return Ok(Order::Convoy { unit, army, to });
+        }
+        if self.next_is(RETREAT) {
+            return Ok(Order::Retreat { unit, to: self.location()? });
+        }
+        if self.next_is(DISBAND) {
+            return Ok(Order::Disband { unit });
+        }
+        if self.next_is(REMOVE) {
+            return Ok(Order::Remove { unit });
+        }
+        if self.next_is(BUILD) {
+            let kind = unit.kind.ok_or(ParseError::BuildWithoutType)?;
+            return Ok(Order::Build { kind, at: unit.at });
+        }
+        Err(self.expected("H, -, S, C, R, D or B"))
+    }
+
+    fn expected(&self, expected: &'static str) -> ParseError {
+        match self.peek() {
+            Some(found) => ParseError::Unexpected { expected, found: found.to_string() },
+            None => ParseError::Incomplete(expected),
+        }
+    }
+
+    /// `via convoy`, `via`, `by convoy` at the end of a move.
+    fn via_convoy(&mut self) -> bool {
+        if self.next_is(&["via", "by"]) {
+            self.next_is(CONVOY);
+            return true;
+        }
+        false
+    }
+
+    fn unit_type(&mut self) -> Option<UnitType> {
+        let kind = self.peek().and_then(unit_type)?;
+        // `a` alone might be the start of a province name; only take it as a type when a location follows.
+        self.at += 1;
+        Some(kind)
+    }
+
+    fn unit(&mut self) -> Result<UnitRef, ParseError> {
+        let start = self.at;
+        if let Some(kind) = self.unit_type() {
+            match self.location() {
+                Ok(at) => return Ok(UnitRef { kind: Some(kind), at }),
+                Err(_) => self.at = start,
+            }
+        }
+        Ok(UnitRef { kind: None, at: self.location()? })
+    }
+
+    fn location(&mut self) -> Result<Location, ParseError> {
+        let rest: Vec<&str> = self.words[self.at..].iter().map(String::as_str).collect();
+        let Some(first) = rest.first() else {
+            return Err(ParseError::Incomplete("a province"));
+        };
+        let (province, used) =
+            self.map.longest_province_prefix(&rest).ok_or_else(|| ParseError::UnknownProvince(first.to_string()))?;
+        self.at += used;
+        let coast = self.coast()?;
+        Ok(Location { province, coast })
+    }
+
+    /// A coast after a province: `/sc`, `(sc)`, `sc`, `south coast`. A bare single letter is only a coast
+    /// after `/` or `(`, since `s` alone means "supports".
+    fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
+        if self.next_is(&["/"]) {
+            let word = self.peek().ok_or(ParseError::Incomplete("a coast"))?.to_string();
+            let coast = Coast::parse(&word).ok_or(ParseError::UnknownCoast(word))?;
+            self.at += 1;
+            self.next_is(&["coast"]);
+            self.next_is(&["/"]);
+            return Ok(Some(coast));
+        }
+        let coast = match self.peek() {
+            Some(word @ ("nc" | "sc" | "ec" | "wc")) => Coast::parse(word),
+            Some("north" | "south" | "east" | "west")
+                if self.words.get(self.at + 1).map(String::as_str) == Some("coast") =>
+            {
+                let coast = self.peek().and_then(Coast::parse);
+                self.at += 1;
+                coast
+            }
+            _ => None,
+        };
+        if coast.is_some() {
+            self.at += 1;
+        }
+        Ok(coast)
+    }
+}
