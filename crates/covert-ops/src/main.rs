@@ -96,7 +96,7 @@ fn run(cli: &Cli) -> Result<String, String> {
             std::io::stdin().read_to_string(&mut input).map_err(|error| format!("reading stdin: {error}"))?;
             let DayInput { mut state, orders } =
                 serde_json::from_str(&input).map_err(|error| format!("bad input JSON: {error}"))?;
-            let mut rng = rng_for_day(state.seed, state.day + 1);
+            let mut rng = rng_for_day(state.seed, state.day.saturating_add(1));
             let DayResult { reports, news, .. } =
                 run_day(&map, &mut state, &orders, &mut rng).map_err(|error| error.to_string())?;
             let reports = reports.into_iter().map(|report| (report.player, report)).collect();

@@ -51,13 +51,6 @@ pub enum Order {
     Resign,
 }
 
-impl Order {
-    /// The five orders that never count against the daily limits (sheet "Changing your personal information").
-    pub fn is_administrative(&self) -> bool {
-        matches!(self, Order::Email { .. } | Order::Code { .. } | Order::Discard | Order::Stop | Order::Resign)
-    }
-}
-
 impl fmt::Display for Order {
     /// Writes the order back in the sheet's canonical comma format.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -107,39 +107,31 @@ impl CountryState {
 
     /// Home troops plus foreign defenders: the combined defence of step 13.
     pub fn defenders(&self) -> u32 {
-        self.home_troops + self.troops_with_stance(Stance::Defending)
+        self.home_troops.saturating_add(self.troops_with_stance(Stance::Defending))
     }
 
     pub fn troops_with_stance(&self, stance: Stance) -> u32 {
-        self.foreign_troops
-            .iter()
-            .filter(|deployment| deployment.stance == stance)
-            .map(|deployment| deployment.troops)
-            .sum()
+        self.troops_where(|deployment| deployment.stance == stance)
     }
 
     /// Troops of `from` in this country with either stance.
     pub fn troops_of(&self, from: CountryCode) -> u32 {
-        self.foreign_troops
-            .iter()
-            .filter(|deployment| deployment.from == from)
-            .map(|deployment| deployment.troops)
-            .sum()
+        self.troops_where(|deployment| deployment.from == from)
     }
 
     /// Troops of `from` here with the given stance.
     pub fn troops_of_stance_from(&self, from: CountryCode, stance: Stance) -> u32 {
-        self.foreign_troops
-            .iter()
-            .filter(|deployment| deployment.from == from && deployment.stance == stance)
-            .map(|deployment| deployment.troops)
-            .sum()
+        self.troops_where(|deployment| deployment.from == from && deployment.stance == stance)
+    }
+
+    fn troops_where(&self, select: impl Fn(&Deployment) -> bool) -> u32 {
+        total(self.foreign_troops.iter().filter(|deployment| select(deployment)).map(|deployment| deployment.troops))
     }
 
     /// Adds troops to the deployment of `from` with `stance`, creating it when needed.
     pub fn add_foreign_troops(&mut self, from: CountryCode, stance: Stance, troops: u32) {
         match self.foreign_troops.iter_mut().find(|deployment| deployment.from == from && deployment.stance == stance) {
-            Some(deployment) => deployment.troops += troops,
+            Some(deployment) => deployment.troops = deployment.troops.saturating_add(troops),
             None => self.foreign_troops.push(Deployment { from, stance, troops }),
         }
     }
@@ -147,6 +139,11 @@ impl CountryState {
     pub fn drop_empty_deployments(&mut self) {
         self.foreign_troops.retain(|deployment| deployment.troops > 0);
     }
+}
+
+/// Adds troop counts without overflowing on hostile input.
+pub(crate) fn total(troops: impl Iterator<Item = u32>) -> u32 {
+    troops.fold(0, u32::saturating_add)
 }
 
 /// One player's position.

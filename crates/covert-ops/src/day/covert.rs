@@ -7,7 +7,7 @@ use rand::{Rng, RngExt};
 use super::Day;
 use crate::order::Order;
 use crate::report::{CovertResult, Effect, News};
-use crate::state::PlayerId;
+use crate::state::{PlayerId, Stance, total};
 
 /// The three covert actions, in step order.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -162,13 +162,14 @@ impl<R: Rng> Day<'_, R> {
         }
         let (own, others): (Vec<_>, Vec<_>) =
             country.foreign_troops.iter().partition(|deployment| leads(deployment.from));
-        let own_troops: u32 = own.iter().map(|deployment| deployment.troops).sum();
-        let other_defenders: u32 = others
-            .iter()
-            .filter(|deployment| deployment.stance == crate::state::Stance::Defending)
-            .map(|deployment| deployment.troops)
-            .sum::<u32>()
-            + country.home_troops;
+        let own_troops = total(own.iter().map(|deployment| deployment.troops));
+        let other_defenders = total(
+            others
+                .iter()
+                .filter(|deployment| deployment.stance == Stance::Defending)
+                .map(|deployment| deployment.troops),
+        )
+        .saturating_add(country.home_troops);
         if own_troops > 0 {
             attack += u64::from(params.troops_bonus);
             if own_troops > other_defenders {

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use rand::Rng;
 
 use crate::map::{CountryCode, WorldMap};
-use crate::order::{LineError, Order};
+use crate::order::{LineError, Order, parse_line};
 use crate::report::{
     CombatReport, DayResult, Effect, FailReason, IncomeReport, MessageReport, News, OrderOutcome, OrderReport,
     SpyReport,
@@ -188,6 +188,9 @@ fn check_state(map: &WorldMap, state: &GameState) -> Result<(), DayError> {
     if let Err(error) = state.params.validate() {
         return corrupt(error.to_string());
     }
+    if state.day == u32::MAX {
+        return corrupt("the day counter is exhausted".to_owned());
+    }
     if state.countries.len() != map.len() {
         return corrupt(format!("{} countries, the map has {}", state.countries.len(), map.len()));
     }
@@ -198,6 +201,12 @@ fn check_state(map: &WorldMap, state: &GameState) -> Result<(), DayError> {
         }
         if map.index_of(player.superspy).is_none() {
             return corrupt(format!("superspy of player {} is off the map", player.id));
+        }
+        // Queued orders come from the stored JSON, not the parser: each must read back as itself.
+        if let Some(order) =
+            player.queue.iter().find(|order| parse_line(&order.to_string(), map).as_ref() != Ok(*order))
+        {
+            return corrupt(format!("player {} has an invalid queued order {order}", player.id));
         }
     }
     for (index, country) in state.countries.iter().enumerate() {

@@ -19,7 +19,7 @@ impl<R: Rng> Day<'_, R> {
         self.remove_resigned_positions();
         if self.number > 1 {
             for player in self.state.players.iter_mut().filter(|player| player.is_active()) {
-                player.orders_available += ORDERS_PER_DAY;
+                player.orders_available = player.orders_available.saturating_add(ORDERS_PER_DAY);
             }
         }
         self.leaders_at_start = self.state.countries.iter().map(|country| country.leader).collect();

@@ -73,7 +73,8 @@ impl<R: Rng> Day<'_, R> {
             let cost = arms_cost(units);
             let result = self.pay(self.batch[index].player, cost).map(|()| {
                 let target = self.country_index(country);
-                self.state.countries[target].home_troops += units;
+                let troops = &mut self.state.countries[target].home_troops;
+                *troops = troops.saturating_add(units);
                 Effect::ArmsSmuggled { cost }
             });
             self.settle(index, result);
@@ -121,7 +122,8 @@ impl<R: Rng> Day<'_, R> {
             };
             let result = self.pay(self.batch[index].player, INVEST_COST).map(|()| {
                 let target = self.country_index(country);
-                self.state.countries[target].industry += 1;
+                let industry = &mut self.state.countries[target].industry;
+                *industry = industry.saturating_add(1);
                 Effect::IndustryBuilt
             });
             self.settle(index, result);

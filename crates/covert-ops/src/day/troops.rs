@@ -53,7 +53,8 @@ impl<R: Rng> Day<'_, R> {
             }
         }
         self.state.countries[host].drop_empty_deployments();
-        self.state.countries[homeland].home_troops += troops;
+        let home = &mut self.state.countries[homeland].home_troops;
+        *home = home.saturating_add(troops);
         Ok(Effect::TroopsWithdrawn)
     }
 

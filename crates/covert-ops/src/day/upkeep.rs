@@ -45,7 +45,8 @@ impl<R: Rng> Day<'_, R> {
                 continue;
             }
             let income = country.industry.saturating_mul(INDUSTRY_INCOME).saturating_sub(today.income_loss);
-            self.players[leader.index()].income.industry += income;
+            let earned = &mut self.players[leader.index()].income.industry;
+            *earned = earned.saturating_add(income);
         }
         for (player, today) in self.state.players.iter_mut().zip(&self.players) {
             player.cash = player.cash.saturating_add(today.income.fixed).saturating_add(today.income.industry);
