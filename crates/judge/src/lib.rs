@@ -3,10 +3,28 @@
 //!
 //! Architecture invariant: this crate does no I/O, has no async, no database and no clock. Everything
 //! it needs (the map, the position, the orders, the variant's extra rules) comes in as plain values.
+//!
+//! A phase is adjudicated in three steps:
+//! 1. [`parse_orders`] reads an order sheet into typed [`Order`]s and a list of bad lines;
+//! 2. [`adjudicate`] resolves the orders against a [`Position`], honouring the variant's [`Extensions`];
+//! 3. the [`Adjudication`] holds each order's [`OrderStatus`] (with a reason) and the next position.
 
+pub mod adjudicate;
 pub mod geo;
+pub mod options;
+pub mod order;
+pub mod phase;
+pub mod position;
 
+pub use adjudicate::{
+    Adjudication, Extensions, Failure, Invalid, OrderResult, OrderStatus, Submission, UnitLabel, adjudicate,
+    adjustment_due, buildable_sites, retreat_options,
+};
 pub use geo::{Coast, Map, MapError, Power, Province, ProvinceId, Region, RegionId, Terrain};
+pub use options::{AdjustmentOptions, LegalOrders, UnitOptions, legal_orders};
+pub use order::{LineError, Location, Order, ParseError, ParsedLine, UnitRef, parse_order, parse_orders};
+pub use phase::{Phase, PhaseKind, Season};
+pub use position::{Dislodged, Position, Unit};
 
 /// The two kinds of unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17,6 +35,7 @@ pub enum UnitType {
 }
 
 impl UnitType {
+    /// `A` or `F`.
     pub fn letter(self) -> char {
         match self {
             UnitType::Army => 'A',
@@ -24,13 +43,3 @@ impl UnitType {
         }
     }
 }
-
-pub mod adjudicate;
-pub mod order;
-pub mod phase;
-pub mod position;
-
-pub use adjudicate::{Adjudication, Extensions, OrderResult, OrderStatus, Submission, adjudicate};
-pub use order::{Location, Order, UnitRef, parse_order, parse_orders};
-pub use phase::{Phase, PhaseKind, Season};
-pub use position::{Dislodged, Position, Unit};

@@ -253,7 +253,7 @@ pub(super) fn fleet_destination(map: &Map, from: RegionId, to: Location) -> Resu
 }
 
 /// Whether a fleet in `sea` could be part of some chain of seas from `from` to `to`.
-fn on_possible_route(map: &Map, sea: ProvinceId, from: ProvinceId, to: ProvinceId) -> bool {
+pub(crate) fn on_possible_route(map: &Map, sea: ProvinceId, from: ProvinceId, to: ProvinceId) -> bool {
     let component = sea_component(map, sea);
     component.0 & map.seas_touching(from).0 != 0 && component.0 & map.seas_touching(to).0 != 0
 }

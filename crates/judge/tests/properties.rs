@@ -1,0 +1,135 @@
+//! Properties over generated positions and order sheets: the judge never panics, the order in which
+//! orders are given does not matter, and the same input always gives the same output.
+
+mod common;
+
+use judge::{
+    Extensions, Map, Order, Phase, Position, Submission, Unit, UnitType, adjudicate, legal_orders, parse_orders,
+};
+use proptest::prelude::*;
+
+/// SplitMix64: a tiny seeded generator, so that proptest's seed alone decides the whole position.
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A movement position with roughly `density` of the provinces occupied by random powers' units.
+fn random_position(map: &Map, dice: &mut Dice, density: usize) -> Position {
+    let mut position = Position::starting(map);
+    position.phase = if dice.below(2) == 0 { Phase::parse("S1903M").unwrap() } else { Phase::parse("F1903M").unwrap() };
+    position.units.clear();
+    for (province, _) in map.provinces() {
+        if dice.below(100) >= density {
+            continue;
+        }
+        let power = judge::Power(dice.below(map.power_count()) as u8);
+        let kind = if dice.below(2) == 0 { UnitType::Army } else { UnitType::Fleet };
+        let regions = &map.province(province).regions;
+        let region = regions[dice.below(regions.len())];
+        if map.can_occupy(kind, region) {
+            position.units.push(Unit { power, kind, region });
+        }
+    }
+    position
+}
+
+/// One order per unit, mostly legal ones, some of them hopeless.
+fn random_orders(map: &Map, position: &Position, dice: &mut Dice) -> Vec<Submission> {
+    let mut orders = Vec::new();
+    for (power, _) in map.powers() {
+        for unit in legal_orders(map, position, power, &Extensions::default()).units {
+            let order = if dice.below(10) == 0 {
+                // An illegal order for this very unit, so that each unit still gets one order.
+                let Order::Hold { unit: me } = unit.orders[0] else { unreachable!("hold comes first") };
+                Order::Move { unit: me, to: me.at, via_convoy: false }
+            } else {
+                unit.orders[dice.below(unit.orders.len())]
+            };
+            if !matches!(order, Order::Move { .. }) || dice.below(8) != 0 {
+                orders.push(Submission { power: Some(power), order });
+            }
+        }
+    }
+    orders
+}
+
+fn canonical(map: &Map, position: &Position) -> Vec<String> {
+    let mut units = common::units(map, position);
+    units.extend(position.dislodged.iter().map(|d| format!("dislodged {:?}", d.unit)));
+    units.sort();
+    units
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parsing_any_text_never_panics(text in "\\PC{0,200}") {
+        let map = common::map();
+        let (orders, errors) = parse_orders(&map, &text);
+        prop_assert!(orders.len() + errors.len() <= text.lines().count());
+    }
+
+    #[test]
+    fn parsing_order_like_text_never_panics(words in proptest::collection::vec(
+        prop::sample::select(vec!["A", "F", "par", "-", "S", "C", "H", "stp", "/", "nc", "(", ")", "via", "convoy",
+            "Build", "Remove", "England:", "spa", "mid-atlantic", "->", "D", "R", "Waive", "x", "", "bul/ec"]), 0..12)) {
+        let map = common::map();
+        let _ = parse_orders(&map, &words.join(" "));
+    }
+
+    #[test]
+    fn adjudicating_any_position_never_panics_and_every_order_gets_a_result(seed in any::<u64>()) {
+        let map = common::map();
+        let mut dice = Dice(seed);
+        let position = random_position(&map, &mut dice, 45);
+        let orders = random_orders(&map, &position, &mut dice);
+        let movement = adjudicate(&map, &position, &orders, &Extensions::default());
+        prop_assert_eq!(movement.results.len(), orders.len());
+        // Carry on through the retreat and adjustment phases with no orders at all.
+        let mut next = movement.next;
+        for _ in 0..3 {
+            next = adjudicate(&map, &next, &[], &Extensions::default()).next;
+        }
+        let total = next.units.len();
+        prop_assert!(total <= map.province_count());
+    }
+
+    #[test]
+    fn the_outcome_does_not_depend_on_the_order_orders_are_given_in(seed in any::<u64>()) {
+        let map = common::map();
+        let mut dice = Dice(seed);
+        let position = random_position(&map, &mut dice, 45);
+        let orders = random_orders(&map, &position, &mut dice);
+        let forward = adjudicate(&map, &position, &orders, &Extensions::default());
+        let mut reversed_orders = orders.clone();
+        reversed_orders.reverse();
+        let reversed = adjudicate(&map, &position, &reversed_orders, &Extensions::default());
+        prop_assert_eq!(canonical(&map, &forward.next), canonical(&map, &reversed.next));
+        let mut reversed_results = reversed.results.clone();
+        reversed_results.reverse();
+        prop_assert_eq!(forward.results, reversed_results);
+    }
+
+    #[test]
+    fn the_same_input_always_gives_the_same_output(seed in any::<u64>()) {
+        let map = common::map();
+        let mut dice = Dice(seed);
+        let position = random_position(&map, &mut dice, 45);
+        let orders = random_orders(&map, &position, &mut dice);
+        let first = adjudicate(&map, &position, &orders, &Extensions::default());
+        let second = adjudicate(&map, &position, &orders, &Extensions::default());
+        prop_assert_eq!(first, second);
+    }
+}
