@@ -314,11 +314,26 @@ fn players_position_name_is_at_most_forty_characters() {
 }
 
 #[test]
-fn players_fixed_income_cannot_be_changed_by_others() {
-    // See: sheet "Income": a fixed income ... cannot be changed nor affected by other players
+fn players_fixed_income_and_cash_cannot_be_touched_by_others() {
+    // See: sheet "Income": a fixed income ... cannot be changed nor affected by other players; "Cash":
+    // it cannot be seen, stolen, or destroyed by other players
     let mut game = Game::new(2);
     game.set_influence(1, "FRA", 5);
     game.player_mut(2).cash = 100;
     let result = game.play(&[(2, "T,FRA,20\nK,FRA,20\nR,FRA,20")]);
-    assert_eq!(report(&result, 1).income.fixed, 5);
+    let income = &report(&result, 1).income;
+    assert_eq!(income.fixed, 5);
+    assert_eq!(game.player(1).cash, 20 + income.fixed + income.industry);
+}
+
+#[test]
+fn superspy_is_never_caught() {
+    // See: sheet "The SuperSpy": a superspy can never be caught or killed
+    let mut game = Game::new(2);
+    game.country_mut("GER").security = 1_000;
+    game.player_mut(1).superspy = code("GER");
+    for _ in 0..3 {
+        game.play(&[]);
+    }
+    assert_eq!(game.player(1).superspy, code("GER"));
 }
