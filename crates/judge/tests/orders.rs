@@ -177,3 +177,13 @@ fn adjustment_options_list_builds_on_free_owned_home_centers_and_waive() {
     assert!(russian.orders.iter().any(|o| o.notation(&map) == "Build F stp/nc"));
     assert!(russian.orders.iter().any(|o| o.notation(&map) == "Build F stp/sc"));
 }
+
+#[test]
+fn orders_read_back_in_plain_words() {
+    let map = map();
+    let describe = |text: &str| parse_order(&map, text).unwrap().1.describe(&map);
+    assert_eq!(describe("A par - bur"), "Army Paris moves to Burgundy");
+    assert_eq!(describe("F nth C A lon - bel"), "Fleet North Sea convoys Army London to Belgium");
+    assert_eq!(describe("Build F stp/sc"), "Build a fleet in St. Petersburg (south coast)");
+    assert_eq!(describe("A mun S A par - bur"), "Army Munich supports Army Paris to Burgundy");
+}

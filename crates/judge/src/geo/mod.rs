@@ -56,6 +56,16 @@ impl Coast {
         }
     }
 
+    /// `north`, `south`, `east`, `west`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Coast::North => "north",
+            Coast::South => "south",
+            Coast::East => "east",
+            Coast::West => "west",
+        }
+    }
+
     /// Reads `nc`, `north`, `n` and the like.
     pub fn parse(text: &str) -> Option<Coast> {
         match text {

@@ -113,6 +113,46 @@ impl Order {
     }
 }
 
+impl Order {
+    /// The order in plain words with full names: `Army Paris moves to Burgundy`.
+    pub fn describe(&self, map: &Map) -> String {
+        let unit = |unit: UnitRef| {
+            let kind = match unit.kind {
+                Some(UnitType::Army) => "Army ",
+                Some(UnitType::Fleet) => "Fleet ",
+                None => "",
+            };
+            format!("{kind}{}", place(map, unit.at))
+        };
+        match *self {
+            Order::Hold { unit: u } => format!("{} holds", unit(u)),
+            Order::Move { unit: u, to, via_convoy } => {
+                format!("{} moves to {}{}", unit(u), place(map, to), if via_convoy { " by convoy" } else { "" })
+            }
+            Order::Support { unit: u, supported, to: None } => format!("{} supports {}", unit(u), unit(supported)),
+            Order::Support { unit: u, supported, to: Some(to) } => {
+                format!("{} supports {} to {}", unit(u), unit(supported), place(map, to))
+            }
+            Order::Convoy { unit: u, army, to } => format!("{} convoys {} to {}", unit(u), unit(army), place(map, to)),
+            Order::Retreat { unit: u, to } => format!("{} retreats to {}", unit(u), place(map, to)),
+            Order::Disband { unit: u } => format!("{} disbands", unit(u)),
+            Order::Build { kind: UnitType::Army, at } => format!("Build an army in {}", place(map, at)),
+            Order::Build { kind: UnitType::Fleet, at } => format!("Build a fleet in {}", place(map, at)),
+            Order::Remove { unit: u } => format!("Remove {}", unit(u)),
+            Order::Waive => "Waive a build".to_string(),
+        }
+    }
+}
+
+/// `St. Petersburg (south coast)`, `London`.
+fn place(map: &Map, location: Location) -> String {
+    let name = &map.province(location.province).name;
+    match location.coast {
+        Some(coast) => format!("{name} ({} coast)", coast.name()),
+        None => name.clone(),
+    }
+}
+
 /// `stp/sc`, `lon`.
 pub fn location(map: &Map, location: Location) -> String {
     match location.coast {

@@ -1,0 +1,223 @@
+//! The [`GameKind`] trait and the plain data it speaks in.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// A seat in a game: the unit of "who may order what and see what". A seat is usually one power, but
+/// not always (a Cabinet power has three seats; a Covert Operations player has no power at all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SeatId(pub u16);
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub id: SeatId,
+    /// What the seat is called in the game: `France`, `France: General`, `Player 7`.
+    pub title: String,
+    /// The powers this seat plays for (empty for games without powers).
+    pub powers: Vec<String>,
+}
+
+/// The kind of deadline a phase uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PhaseStage {
+    Movement,
+    Retreat,
+    Adjustment,
+    /// A Covert Operations day.
+    Day,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseInfo {
+    /// Short code, unique and ordered within a game: `S1901M`, `D0012`.
+    pub code: String,
+    /// For people: `Spring 1901 Movement`.
+    pub label: String,
+    pub stage: PhaseStage,
+}
+
+/// An order line the kind accepted, with its canonical text and its meaning in plain words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AcceptedLine {
+    pub line: usize,
+    pub text: String,
+    pub plain: String,
+}
+
+/// An order line the kind refused, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RejectedLine {
+    pub line: usize,
+    pub text: String,
+    pub reason: String,
+}
+
+/// The check of one seat's order sheet: the good lines are kept, each bad line says why.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderCheck {
+    pub accepted: Vec<AcceptedLine>,
+    pub rejected: Vec<RejectedLine>,
+}
+
+impl OrderCheck {
+    /// The accepted lines as an order sheet, one canonical order per line.
+    pub fn sheet(&self) -> String {
+        self.accepted.iter().map(|line| line.text.as_str()).collect::<Vec<_>>().join("\n")
+    }
+}
+
+/// One legal choice in an order form: the order text to submit and its meaning in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+/// One row of an order form: typically one unit, with every legal order for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormRow {
+    /// What the row is for: `F nth`, `Build 1 of 2`.
+    pub label: String,
+    /// A stable key for the form field, such as the unit's province.
+    pub key: String,
+    pub choices: Vec<Choice>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderForm {
+    pub rows: Vec<FormRow>,
+    /// Things the seat should know while ordering: `2 builds allowed`.
+    pub notes: Vec<String>,
+}
+
+/// A unit as a map shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardUnit {
+    pub power: String,
+    /// `A` or `F`.
+    pub kind: char,
+    /// Canonical region key: `stp/sc`.
+    pub region: String,
+}
+
+/// What a Diplomacy map shows: units, dislodged units and the owner of each center.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub units: Vec<BoardUnit>,
+    pub dislodged: Vec<BoardUnit>,
+    /// Center key to owning power.
+    pub owners: BTreeMap<String, String>,
+}
+
+/// What one viewer may see of a game now.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub board: Option<Board>,
+    /// Labelled facts: (`France's centers`, `5`), (`Your balance`, `1000 DB`).
+    pub facts: Vec<(String, String)>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResultWord {
+    Succeeds,
+    Fails,
+    Invalid,
+}
+
+/// One order and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportLine {
+    /// Who gave it, as the report's reader may know them (a power's name, never an account).
+    pub by: String,
+    pub order: String,
+    pub result: ResultWord,
+    pub reason: String,
+}
+
+/// Results of a processed phase for one reader (the public, or one seat).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    pub orders: Vec<ReportLine>,
+    /// Other things that happened: dislodgements, builds, center changes, a victory.
+    pub events: Vec<String>,
+}
+
+/// What processing a phase produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Processed<S> {
+    pub next: S,
+    pub public: Report,
+    /// Reports only their seat may read.
+    pub private: BTreeMap<SeatId, Report>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// One side won; the seats that share the win.
+    Victory { winners: Vec<SeatId>, summary: String },
+}
+
+/// Who a press message goes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recipients {
+    /// Everyone in the game and the public.
+    Public,
+    /// These seats (and the sender).
+    Seats(Vec<SeatId>),
+    /// The game master only.
+    GameMaster,
+}
+
+/// Why a game kind refuses a press message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PressRefusal(pub String);
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("this game kind cannot be played yet")]
+    NotPlayable,
+    #[error("invalid settings: {0}")]
+    Settings(String),
+    #[error("the game data is broken: {0}")]
+    Data(String),
+}
+
+/// A stored state that cannot be read back (corrupt or from an incompatible version).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the stored game state cannot be read: {0}")]
+pub struct StateError(pub String);
+
+/// One kind of game. Every method is a pure function of its arguments.
+pub trait GameKind {
+    /// Everything about one game that carries from phase to phase, secrets included.
+    type State: Clone + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
+    /// The kind's own per-game settings, chosen by the GM.
+    type Settings: Clone + std::fmt::Debug + Default + Serialize + for<'de> Deserialize<'de>;
+
+    /// A game at its first phase.
+    fn new_game(settings: &Self::Settings, seed: u64) -> Result<Self::State, SetupError>;
+    fn seats(state: &Self::State) -> Vec<SeatInfo>;
+    fn phase(state: &Self::State) -> PhaseInfo;
+    /// Whether the seat has orders to give this phase (for "ready" and missing-order handling).
+    fn must_order(state: &Self::State, seat: SeatId) -> bool;
+    /// Reads and checks one seat's order text against the current phase.
+    fn check_orders(state: &Self::State, seat: SeatId, text: &str) -> OrderCheck;
+    /// The legal choices for an order form.
+    fn order_form(state: &Self::State, seat: SeatId) -> OrderForm;
+    /// Processes the current phase with every seat's orders (missing seats ordered nothing), using only
+    /// `seed` for randomness.
+    fn process(state: &Self::State, orders: &BTreeMap<SeatId, String>, seed: u64) -> Processed<Self::State>;
+    fn seat_view(state: &Self::State, seat: SeatId) -> View;
+    fn public_view(state: &Self::State) -> View;
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+    /// Whether `from` may send press to `to` under this kind's own rules (the game's press setting is
+    /// checked by the server first). `None` is the game master.
+    fn may_send(state: &Self::State, from: Option<SeatId>, to: &Recipients) -> Result<(), PressRefusal> {
+        let _ = (state, from, to);
+        Ok(())
+    }
+}

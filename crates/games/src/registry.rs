@@ -1,0 +1,164 @@
+//! Every game kind the site knows, and [`AnyGame`]: one stored game of any kind behind one interface.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::kind::{
+    GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients, SeatId, SeatInfo,
+    SetupError, StateError, View,
+};
+use crate::standard::{self, Standard};
+
+/// The six kinds of game of the site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Standard,
+    CovertDip,
+    CabinetDiplomacy,
+    TerrorismI,
+    Diplobucks,
+    CovertOperations,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 6] = [
+        Kind::Standard,
+        Kind::CovertDip,
+        Kind::CabinetDiplomacy,
+        Kind::TerrorismI,
+        Kind::Diplobucks,
+        Kind::CovertOperations,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Standard => "Standard Diplomacy",
+            Kind::CovertDip => "Covert Dip",
+            Kind::CabinetDiplomacy => "Cabinet Diplomacy II",
+            Kind::TerrorismI => "Terrorism I",
+            Kind::Diplobucks => "Diplobucks",
+            Kind::CovertOperations => "Covert Operations",
+        }
+    }
+
+    /// The stable identifier used in URLs, forms and the database.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Kind::Standard => "standard",
+            Kind::CovertDip => "covert_dip",
+            Kind::CabinetDiplomacy => "cabinet_diplomacy",
+            Kind::TerrorismI => "terrorism_i",
+            Kind::Diplobucks => "diplobucks",
+            Kind::CovertOperations => "covert_operations",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.slug() == slug)
+    }
+
+    /// Whether games of this kind can be created and played yet.
+    pub fn is_playable(self) -> bool {
+        matches!(self, Kind::Standard)
+    }
+}
+
+/// One game's state, of any kind. Stored as JSON: `{"kind": "standard", "state": {...}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "state", rename_all = "snake_case")]
+pub enum AnyGame {
+    Standard(standard::State),
+}
+
+/// Calls the same [`GameKind`] function on whichever kind the game is.
+macro_rules! dispatch {
+    ($game:expr, $call:ident ( $($arg:expr),* )) => {
+        match $game {
+            AnyGame::Standard(state) => <Standard as GameKind>::$call(state, $($arg),*),
+        }
+    };
+}
+
+impl AnyGame {
+    /// A new game of `kind` at its first phase, from the GM's settings (a JSON object; `null` for defaults).
+    pub fn new(kind: Kind, settings: &serde_json::Value, seed: u64) -> Result<AnyGame, SetupError> {
+        match kind {
+            Kind::Standard => Ok(AnyGame::Standard(Standard::new_game(&read_settings(settings)?, seed)?)),
+            Kind::CovertDip | Kind::CabinetDiplomacy | Kind::TerrorismI | Kind::Diplobucks | Kind::CovertOperations => {
+                Err(SetupError::NotPlayable)
+            }
+        }
+    }
+
+    pub fn kind(&self) -> Kind {
+        match self {
+            AnyGame::Standard(_) => Kind::Standard,
+        }
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("game states serialise")
+    }
+
+    pub fn from_json(value: serde_json::Value) -> Result<AnyGame, StateError> {
+        serde_json::from_value(value).map_err(|error| StateError(error.to_string()))
+    }
+
+    pub fn seats(&self) -> Vec<SeatInfo> {
+        dispatch!(self, seats())
+    }
+
+    pub fn phase(&self) -> PhaseInfo {
+        dispatch!(self, phase())
+    }
+
+    pub fn must_order(&self, seat: SeatId) -> bool {
+        dispatch!(self, must_order(seat))
+    }
+
+    pub fn check_orders(&self, seat: SeatId, text: &str) -> OrderCheck {
+        dispatch!(self, check_orders(seat, text))
+    }
+
+    pub fn order_form(&self, seat: SeatId) -> OrderForm {
+        dispatch!(self, order_form(seat))
+    }
+
+    pub fn process(&self, orders: &BTreeMap<SeatId, String>, seed: u64) -> Processed<AnyGame> {
+        match self {
+            AnyGame::Standard(state) => {
+                let processed = Standard::process(state, orders, seed);
+                Processed {
+                    next: AnyGame::Standard(processed.next),
+                    public: processed.public,
+                    private: processed.private,
+                }
+            }
+        }
+    }
+
+    pub fn seat_view(&self, seat: SeatId) -> View {
+        dispatch!(self, seat_view(seat))
+    }
+
+    pub fn public_view(&self) -> View {
+        dispatch!(self, public_view())
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, outcome())
+    }
+
+    pub fn may_send(&self, from: Option<SeatId>, to: &Recipients) -> Result<(), PressRefusal> {
+        dispatch!(self, may_send(from, to))
+    }
+}
+
+fn read_settings<S: for<'de> Deserialize<'de> + Default>(settings: &serde_json::Value) -> Result<S, SetupError> {
+    if settings.is_null() {
+        return Ok(S::default());
+    }
+    serde_json::from_value(settings.clone()).map_err(|error| SetupError::Settings(error.to_string()))
+}

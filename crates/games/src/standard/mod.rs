@@ -1,0 +1,304 @@
+//! Standard Diplomacy as a game kind: seven seats, one per power, adjudicated by the judge.
+
+mod stored;
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use judge::{
+    Extensions, Map, Order, OrderStatus, PhaseKind, Position, Power, Submission, adjudicate, legal_orders, parse_orders,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::kind::{
+    AcceptedLine, Board, BoardUnit, Choice, FormRow, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage,
+    Processed, RejectedLine, Report, ReportLine, ResultWord, SeatId, SeatInfo, SetupError, View,
+};
+
+/// The standard map, loaded and validated once per process.
+pub fn standard_map() -> Result<&'static Map, SetupError> {
+    static MAP: OnceLock<Result<Map, judge::MapError>> = OnceLock::new();
+    MAP.get_or_init(Map::standard).as_ref().map_err(|error| SetupError::Data(error.to_string()))
+}
+
+/// The state of a standard game: the position, and the winner once there is one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "stored::StoredState", try_from = "stored::StoredState")]
+pub struct State {
+    pub position: Position,
+    pub winner: Option<Power>,
+}
+
+/// Standard games have no settings of their own yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {}
+
+/// The standard game.
+pub struct Standard;
+
+fn map() -> &'static Map {
+    standard_map().expect("the standard map was validated when the state was created or read")
+}
+
+/// The power a seat plays: seats are numbered like the map's powers.
+pub fn seat_power(seat: SeatId) -> Power {
+    Power(seat.0 as u8)
+}
+
+pub fn power_seat(power: Power) -> SeatId {
+    SeatId(u16::from(power.0))
+}
+
+pub(crate) fn phase_info(position: &Position) -> PhaseInfo {
+    PhaseInfo {
+        code: position.phase.code(),
+        label: position.phase.long_name(),
+        stage: match position.phase.kind {
+            PhaseKind::Movement => PhaseStage::Movement,
+            PhaseKind::Retreat => PhaseStage::Retreat,
+            PhaseKind::Adjustment => PhaseStage::Adjustment,
+        },
+    }
+}
+
+/// Reads a seat's sheet and checks each line against the position, with `extensions` from the variant.
+pub(crate) fn check_sheet(
+    map: &Map,
+    position: &Position,
+    power: Power,
+    text: &str,
+    extensions: &Extensions,
+) -> OrderCheck {
+    let (parsed, errors) = parse_orders(map, text);
+    let mut check = OrderCheck::default();
+    for error in errors {
+        check.rejected.push(RejectedLine { line: error.line, text: error.input, reason: error.error.to_string() });
+    }
+    let mut candidates = Vec::new();
+    for line in parsed {
+        match line.power {
+            Some(other) if other != power => check.rejected.push(RejectedLine {
+                line: line.line,
+                text: line.input,
+                reason: format!("this sheet gives {}'s orders, not {}'s", map.power_name(power), map.power_name(other)),
+            }),
+            _ => candidates.push(line),
+        }
+    }
+    let submissions: Vec<Submission> =
+        candidates.iter().map(|line| Submission { power: Some(power), order: line.order }).collect();
+    let trial = adjudicate(map, position, &submissions, extensions);
+    for (line, result) in candidates.into_iter().zip(trial.results) {
+        match result.status {
+            OrderStatus::Invalid(invalid) => {
+                check.rejected.push(RejectedLine { line: line.line, text: line.input, reason: invalid.describe(map) })
+            }
+            _ => check.accepted.push(AcceptedLine {
+                line: line.line,
+                text: line.order.notation(map),
+                plain: line.order.describe(map),
+            }),
+        }
+    }
+    check.rejected.sort_by_key(|rejected| rejected.line);
+    check
+}
+
+/// The order form rows for one power.
+pub(crate) fn form_for(map: &Map, position: &Position, power: Power, extensions: &Extensions) -> OrderForm {
+    let legal = legal_orders(map, position, power, extensions);
+    let choice = |order: &Order| Choice { value: order.notation(map), label: order.describe(map) };
+    let mut form = OrderForm::default();
+    for unit in legal.units {
+        form.rows.push(FormRow {
+            label: format!("{} {}", unit.unit.kind.letter(), map.region_key(unit.unit.region)),
+            key: map.province_key(map.province_of(unit.unit.region)).to_string(),
+            choices: unit.orders.iter().map(choice).collect(),
+        });
+    }
+    form.rows.sort_by(|a, b| a.key.cmp(&b.key));
+    if let Some(adjustment) = legal.adjustment {
+        let (count, what) = if adjustment.builds_allowed > 0 {
+            (adjustment.builds_allowed, "Build")
+        } else {
+            (adjustment.removals_due, "Removal")
+        };
+        for index in 0..count {
+            form.rows.push(FormRow {
+                label: format!("{what} {} of {count}", index + 1),
+                key: format!("{}{}", what.to_lowercase(), index + 1),
+                choices: adjustment.orders.iter().map(choice).collect(),
+            });
+        }
+        if count > 0 {
+            form.notes.push(format!(
+                "{count} {} this Winter",
+                if what == "Build" { "builds allowed" } else { "removals due" }
+            ));
+        }
+    }
+    form
+}
+
+/// Every seat's submissions: each parsed line on a seat's sheet, for the seat's power.
+pub(crate) fn submissions(
+    map: &Map,
+    orders: &BTreeMap<SeatId, String>,
+    power_of: impl Fn(SeatId) -> Power,
+) -> Vec<Submission> {
+    let mut submissions = Vec::new();
+    for (seat, text) in orders {
+        let power = power_of(*seat);
+        let (parsed, _) = parse_orders(map, text);
+        submissions.extend(
+            parsed
+                .into_iter()
+                .filter(|line| line.power.is_none_or(|p| p == power))
+                .map(|line| Submission { power: Some(power), order: line.order }),
+        );
+    }
+    submissions
+}
+
+/// The public report of an adjudication: every order with its result, and what changed on the board.
+pub(crate) fn public_report(
+    map: &Map,
+    before: &Position,
+    submissions: &[Submission],
+    adjudication: &judge::Adjudication,
+) -> Report {
+    let mut report = Report::default();
+    for (submission, result) in submissions.iter().zip(&adjudication.results) {
+        let by = result.power.or(submission.power).map_or_else(String::new, |p| map.power_name(p).to_string());
+        report.orders.push(ReportLine {
+            by,
+            order: submission.order.notation(map),
+            result: match result.status {
+                OrderStatus::Succeeds => ResultWord::Succeeds,
+                OrderStatus::Fails(_) => ResultWord::Fails,
+                OrderStatus::Invalid(_) => ResultWord::Invalid,
+            },
+            reason: result.status.reason(map),
+        });
+    }
+    let next = &adjudication.next;
+    for dislodged in &next.dislodged {
+        report.events.push(format!(
+            "{}'s {} {} was dislodged from {}",
+            map.power_name(dislodged.unit.power),
+            dislodged.unit.kind.letter(),
+            map.region_key(dislodged.unit.region),
+            map.province_key(dislodged.attacked_from)
+        ));
+    }
+    for unit in &adjudication.destroyed {
+        report.events.push(format!(
+            "{}'s {} {} was destroyed",
+            map.power_name(unit.power),
+            unit.kind.letter(),
+            map.region_key(unit.region)
+        ));
+    }
+    for center in map.supply_centers() {
+        let (old, new) = (before.owner(center), next.owner(center));
+        if old != new
+            && let Some(new) = new
+        {
+            report.events.push(format!("{} takes {}", map.power_name(new), map.province(center).name));
+        }
+    }
+    if let Some(winner) = adjudication.winner {
+        report.events.push(format!("{} wins with {} centers", map.power_name(winner), next.centers_of(winner)));
+    }
+    report
+}
+
+pub(crate) fn board(map: &Map, position: &Position) -> Board {
+    let unit = |unit: &judge::Unit| BoardUnit {
+        power: map.power_name(unit.power).to_string(),
+        kind: unit.kind.letter(),
+        region: map.region_key(unit.region),
+    };
+    Board {
+        units: position.units.iter().map(unit).collect(),
+        dislodged: position.dislodged.iter().map(|d| unit(&d.unit)).collect(),
+        owners: map
+            .supply_centers()
+            .filter_map(|center| {
+                position
+                    .owner(center)
+                    .map(|owner| (map.province_key(center).to_string(), map.power_name(owner).to_string()))
+            })
+            .collect(),
+    }
+}
+
+pub(crate) fn center_facts(map: &Map, position: &Position) -> Vec<(String, String)> {
+    map.powers()
+        .map(|(power, info)| {
+            (info.name.clone(), format!("{} centers, {} units", position.centers_of(power), position.units_of(power)))
+        })
+        .collect()
+}
+
+impl GameKind for Standard {
+    type State = State;
+    type Settings = Settings;
+
+    fn new_game(_settings: &Settings, _seed: u64) -> Result<State, SetupError> {
+        let map = standard_map()?;
+        Ok(State { position: Position::starting(map), winner: None })
+    }
+
+    fn seats(_state: &State) -> Vec<SeatInfo> {
+        map()
+            .powers()
+            .map(|(power, info)| SeatInfo {
+                id: power_seat(power),
+                title: info.name.clone(),
+                powers: vec![info.name.clone()],
+            })
+            .collect()
+    }
+
+    fn phase(state: &State) -> PhaseInfo {
+        phase_info(&state.position)
+    }
+
+    fn must_order(state: &State, seat: SeatId) -> bool {
+        state.winner.is_none() && !Self::order_form(state, seat).rows.is_empty()
+    }
+
+    fn check_orders(state: &State, seat: SeatId, text: &str) -> OrderCheck {
+        check_sheet(map(), &state.position, seat_power(seat), text, &Extensions::default())
+    }
+
+    fn order_form(state: &State, seat: SeatId) -> OrderForm {
+        form_for(map(), &state.position, seat_power(seat), &Extensions::default())
+    }
+
+    fn process(state: &State, orders: &BTreeMap<SeatId, String>, _seed: u64) -> Processed<State> {
+        let map = map();
+        let submissions = submissions(map, orders, seat_power);
+        let adjudication = adjudicate(map, &state.position, &submissions, &Extensions::default());
+        let public = public_report(map, &state.position, &submissions, &adjudication);
+        let next = State { position: adjudication.next, winner: state.winner.or(adjudication.winner) };
+        Processed { next, public, private: BTreeMap::new() }
+    }
+
+    fn seat_view(state: &State, _seat: SeatId) -> View {
+        Self::public_view(state)
+    }
+
+    fn public_view(state: &State) -> View {
+        let map = map();
+        View { board: Some(board(map, &state.position)), facts: center_facts(map, &state.position), notes: Vec::new() }
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.winner.map(|winner| Outcome::Victory {
+            winners: vec![power_seat(winner)],
+            summary: format!("{} wins", map().power_name(winner)),
+        })
+    }
+}
