@@ -220,4 +220,19 @@ pub trait GameKind {
         let _ = (state, from, to);
         Ok(())
     }
+    /// A game master's action between phases, as a text line (e.g. a Terrorism I press award). Returns the
+    /// new state and what to publish about it.
+    fn gm_action(state: &Self::State, action: &str) -> Result<(Self::State, Report), GmActionError> {
+        let _ = (state, action);
+        Err(GmActionError::Unsupported)
+    }
+}
+
+/// Why a game master's action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GmActionError {
+    #[error("this game kind has no game-master actions")]
+    Unsupported,
+    #[error("{0}")]
+    Refused(String),
 }

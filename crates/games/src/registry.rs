@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::kind::{
-    GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients, SeatId, SeatInfo,
-    SetupError, StateError, View,
+    GameKind, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients, Report,
+    SeatId, SeatInfo, SetupError, StateError, View,
 };
 use crate::standard::{self, Standard};
 
@@ -149,6 +149,15 @@ impl AnyGame {
 
     pub fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, outcome())
+    }
+
+    /// Applies a game master's action, returning the new game and what to publish about it.
+    pub fn gm_action(&self, action: &str) -> Result<(AnyGame, Report), GmActionError> {
+        match self {
+            AnyGame::Standard(state) => {
+                Standard::gm_action(state, action).map(|(next, report)| (AnyGame::Standard(next), report))
+            }
+        }
     }
 
     pub fn may_send(&self, from: Option<SeatId>, to: &Recipients) -> Result<(), PressRefusal> {
