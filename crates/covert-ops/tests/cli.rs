@@ -50,6 +50,7 @@ fn cli_same_input_gives_the_same_output() {
 
 #[test]
 fn cli_refuses_malformed_or_hostile_input_with_a_message() {
+    // See: brief "bad input gets a clear error"; issue 5 item 8
     let bad_json = covert_ops(&["day"], "{not json");
     assert!(!bad_json.status.success());
     assert!(String::from_utf8_lossy(&bad_json.stderr).contains("bad input JSON"));
@@ -72,6 +73,7 @@ fn cli_refuses_malformed_or_hostile_input_with_a_message() {
 
 #[test]
 fn cli_map_lists_every_country_with_its_neighbours() {
+    // See: rulings 5.1 (the map is data)
     let map = json_out(&covert_ops(&["map"], ""));
     let countries = map.as_array().expect("array");
     assert!(countries.iter().any(|c| c["code"] == "JAP" && c["neighbours"].as_array().is_some_and(Vec::is_empty)));

@@ -80,6 +80,7 @@ proptest! {
 
     #[test]
     fn property_combat_losses_are_one_to_three_and_never_more_than_the_force(force in 1u32..1000, largest in 1u32..1000) {
+        // See: sheet step 13 loss table
         let largest = largest.max(force);
         let loss = combat_losses(force, largest);
         prop_assert!((1..=3).contains(&loss) && loss <= force);
@@ -87,6 +88,7 @@ proptest! {
 
     #[test]
     fn property_every_order_survives_its_canonical_form(seed in any::<u64>()) {
+        // See: sheet "Summary of orders" (reports echo orders in canonical form)
         let map = WorldMap::world().expect("map");
         let state = new_game(&map, 2, seed);
         let mut rng = rng_for_day(seed, 1);

@@ -47,6 +47,7 @@ fn step10_assassination_wipes_every_influence_level() {
 
 #[test]
 fn step10_failed_assassination_spends_the_cash_and_changes_nothing() {
+    // See: sheet step 10 "spending more cash helps to overcome the security" (the cash is spent either way)
     let mut game = Game::with_params(3, sure_failure());
     game.set_influence(2, "FRA", 9);
     let result = game.play(&[(1, "K,FRA,10")]);

@@ -62,6 +62,7 @@ fn orders_excess_over_ten_kept_for_later_days() {
 
 #[test]
 fn orders_never_more_processed_than_couriers_available() {
+    // See: sheet "Orders": the available orders are the couriers that deliver them
     let mut game = Game::new(2);
     game.player_mut(1).orders_available = 3;
     let result = game.play(&[(1, &guards(5))]);

@@ -69,24 +69,28 @@ fn map_islands_australia_britain_japan_micronesia_are_adjacent_to_nothing() {
 
 #[test]
 fn map_loader_rejects_asymmetric_borders() {
+    // See: issue 5 "validated at load (symmetric ...)"; conventions 3 (never a panic)
     let text = with_islands("FRA,France,,GER\nGER,Germany,,ITA\nITA,Italy,,GER\n");
     assert_eq!(WorldMap::from_csv(&text).unwrap_err(), MapError::Asymmetric { from: code("FRA"), to: code("GER") });
 }
 
 #[test]
 fn map_loader_rejects_duplicate_codes() {
+    // See: issue 5 "validated at load (... unique codes)"
     let text = with_islands("FRA,France,,GER\nGER,Germany,,FRA\nFRA,Francia,,GER\n");
     assert_eq!(WorldMap::from_csv(&text).unwrap_err(), MapError::DuplicateCode(code("FRA")));
 }
 
 #[test]
 fn map_loader_rejects_an_isolated_country_that_is_not_an_island() {
+    // See: issue 5 "no isolated country but those four"
     let text = with_islands("FRA,France,,GER\nGER,Germany,,FRA\nISL,Iceland,,\n");
     assert_eq!(WorldMap::from_csv(&text).unwrap_err(), MapError::Isolated(code("ISL")));
 }
 
 #[test]
 fn map_loader_rejects_an_island_with_neighbours() {
+    // See: sheet "The Map": the islands are not adjacent to anything
     let text =
         format!("{HEADER}AUS,Australia,,IDN\nIDN,Indonesia,,AUS\nBRI,Britain,,\nJAP,Japan,,\nMIC,Micronesia,,\n");
     assert_eq!(WorldMap::from_csv(&text).unwrap_err(), MapError::IslandWithNeighbours(code("AUS")));
@@ -94,6 +98,7 @@ fn map_loader_rejects_an_island_with_neighbours() {
 
 #[test]
 fn map_loader_rejects_unknown_neighbours_and_bad_codes() {
+    // See: sheet "Countries": each country has an abbreviation (country code)
     let unknown = with_islands("FRA,France,,XYZ\n");
     assert!(matches!(WorldMap::from_csv(&unknown), Err(MapError::UnknownNeighbour { .. })));
     let bad = with_islands("FRANCE,France,,\n");

@@ -41,6 +41,7 @@ fn orders_every_order_of_the_summary_parses() {
 
 #[test]
 fn orders_letters_and_codes_are_case_insensitive_and_spaces_ignored() {
+    // See: sheet "Game Orders": a letter followed by country codes and a number, separated by commas
     let map = map();
     assert_eq!(parse_line(" b , fra , 5 ", &map), Ok(Order::Bribe { country: code("FRA"), amount: 5 }));
     assert_eq!(parse_line("stop", &map), Ok(Order::Stop));
@@ -127,6 +128,7 @@ fn orders_access_code_is_up_to_ten_letters_and_digits() {
 
 #[test]
 fn orders_administrative_orders_take_no_arguments_except_email_and_code() {
+    // See: sheet "Summary of orders": EMAIL,eee CODE,aaa DISCARD STOP RESIGN
     let map = map();
     assert!(matches!(parse_line("STOP,now", &map), Err(LineErrorReason::WrongArity { .. })));
     assert!(matches!(parse_line("EMAIL", &map), Err(LineErrorReason::WrongArity { .. })));

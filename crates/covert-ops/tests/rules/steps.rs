@@ -109,6 +109,14 @@ fn step04_guard_raises_security_one_level_per_million() {
 }
 
 #[test]
+fn step04_new_security_takes_effect_the_same_day() {
+    // See: sheet step 4 "the new security level takes effect on the day the guard order is given"
+    let mut game = Game::new(2);
+    let result = game.play(&[(1, "S,GER,1\nG,GER,4")]);
+    assert!(report(&result, 1).spies.iter().any(|s| s.country == code("GER") && s.caught));
+}
+
+#[test]
 fn step05_spy_value_rises_five_per_million() {
     // See: sheet step 5 (then step 15 takes one point)
     let mut game = Game::new(2);
@@ -142,6 +150,7 @@ fn step07_withdrawn_troops_come_home_and_can_go_out_again_same_day() {
 
 #[test]
 fn step07_withdraw_more_than_present_fails_for_lack_of_troops() {
+    // See: rulings CO.2 "fails for lack of ... troops"
     let mut game = Game::new(2);
     game.set_influence(1, "FRA", 5);
     game.country_mut("GER").add_foreign_troops(code("FRA"), Stance::Invading, 2);
@@ -214,6 +223,7 @@ fn troop_orders_need_the_player_to_lead_the_sending_country() {
 
 #[test]
 fn troop_orders_beyond_home_troops_fail_for_lack_of_troops() {
+    // See: rulings CO.2 "fails for lack of ... troops"
     let mut game = Game::new(2);
     game.set_influence(1, "FRA", 5);
     let result = game.play(&[(1, "D,FRA,GER,2\nC,FRA,ITA,2")]);

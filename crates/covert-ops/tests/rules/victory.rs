@@ -41,6 +41,7 @@ fn victory_more_than_half_of_the_countries_for_two_consecutive_days_wins() {
 
 #[test]
 fn victory_exactly_half_is_not_enough() {
+    // See: sheet "Winning the Game": more than half of the countries
     let mut game = Game::new(3);
     let half = game.map.len() / 2;
     lead_countries(&mut game, 1, half);
