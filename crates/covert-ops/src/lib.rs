@@ -13,6 +13,7 @@ mod report;
 pub mod rules;
 pub mod simulation;
 mod state;
+mod view;
 
 pub use day::{DayError, combat_losses, run_day};
 pub use map::{Country, CountryCode, ISLANDS, MapError, WorldMap};
@@ -26,6 +27,7 @@ pub use report::{
 pub use state::{
     CountryState, Deployment, GameState, GameStatus, NearWin, PlayerId, PlayerState, SetupError, Stance, VictoryReason,
 };
+pub use view::{PublicPlayer, PublicView};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

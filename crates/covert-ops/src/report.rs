@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::map::CountryCode;
 use crate::order::LineError;
-use crate::state::{Deployment, GameStatus, PlayerId, Stance};
+use crate::state::{Deployment, GameStatus, PlayerId, PlayerState, Stance};
 
 /// A player's turn result for one day.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +45,21 @@ pub struct Position {
     pub queued: Vec<String>,
     pub superspy: CountryCode,
     pub resigned: bool,
+}
+
+impl Position {
+    pub fn of(player: &PlayerState) -> Position {
+        Position {
+            name: player.name.clone(),
+            contact: player.contact.clone(),
+            cash: player.cash,
+            fixed_income: player.fixed_income,
+            orders_available: player.orders_available,
+            queued: player.queue.iter().map(ToString::to_string).collect(),
+            superspy: player.superspy,
+            resigned: !player.is_active(),
+        }
+    }
 }
 
 /// One order and what became of it.

@@ -70,7 +70,7 @@ impl<R: Rng> Day<'_, R> {
         PlayerReport {
             day: self.number,
             player: player.id,
-            position: position(player),
+            position: Position::of(player),
             line_errors: today.line_errors.clone(),
             orders,
             countries,
@@ -128,19 +128,6 @@ impl<R: Rng> Day<'_, R> {
                 .find(|(report, _)| report.country == country.code)
                 .map(|(report, _)| report.clone()),
         }
-    }
-}
-
-fn position(player: &PlayerState) -> Position {
-    Position {
-        name: player.name.clone(),
-        contact: player.contact.clone(),
-        cash: player.cash,
-        fixed_income: player.fixed_income,
-        orders_available: player.orders_available,
-        queued: player.queue.iter().map(ToString::to_string).collect(),
-        superspy: player.superspy,
-        resigned: !player.is_active(),
     }
 }
 

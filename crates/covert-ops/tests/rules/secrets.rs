@@ -35,6 +35,11 @@ fn secrets_other_players_cash_spies_influence_and_orders_stay_out_of_reports_and
         assert!(!news.contains(secret), "news must not carry {secret}");
     }
     assert!(!news.contains("\"player\":2"), "news never names who paid");
+    let public = serde_json::to_string(&game.state.public_view()).expect("json");
+    assert!(public.contains("Player 2"), "names are public");
+    for secret in secrets {
+        assert!(!public.contains(secret), "the public view must not carry {secret}");
+    }
 }
 
 #[test]

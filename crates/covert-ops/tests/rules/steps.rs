@@ -347,3 +347,12 @@ fn superspy_is_never_caught() {
     }
     assert_eq!(game.player(1).superspy, code("GER"));
 }
+
+#[test]
+fn players_own_position_is_available_before_the_first_day() {
+    // See: issue 5 "design the state and the reports so that a page can show each player ... their own"
+    let game = Game::new(2);
+    let position = game.state.position_of(PlayerId(1)).expect("player 1 plays");
+    assert_eq!((position.cash, position.orders_available, position.fixed_income), (20, 10, 5));
+    assert_eq!(game.state.position_of(PlayerId(3)), None);
+}
