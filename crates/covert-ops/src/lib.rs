@@ -17,7 +17,7 @@ mod view;
 
 pub use day::{DayError, combat_losses, run_day};
 pub use map::{Country, CountryCode, ISLANDS, MapError, WorldMap};
-pub use order::{LineError, LineErrorReason, Order, parse_line, parse_orders};
+pub use order::{LineError, Order, OrderError, parse_line, parse_orders};
 pub use params::{CovertParameters, ParameterError, Parameters};
 pub use report::{
     AdminEffect, CombatReport, CovertResult, DayResult, Effect, FailReason, IncomeReport, InfluenceLevel,

@@ -83,13 +83,13 @@ impl fmt::Display for Order {
 pub struct LineError {
     pub line: usize,
     pub input: String,
-    pub reason: LineErrorReason,
+    pub reason: OrderError,
 }
 
 /// Why a line is meaningless (CO.2) or refused; such lines cost nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum LineErrorReason {
+pub enum OrderError {
     #[error("unknown order {code:?}")]
     UnknownOrder { code: String },
     #[error("{order} takes {expected} part(s) after the letter, found {found}")]
@@ -132,7 +132,7 @@ pub fn parse_orders(text: &str, map: &WorldMap) -> (Vec<Order>, Vec<LineError>) 
 }
 
 /// Parses one non-blank line.
-pub fn parse_line(line: &str, map: &WorldMap) -> Result<Order, LineErrorReason> {
+pub fn parse_line(line: &str, map: &WorldMap) -> Result<Order, OrderError> {
     let parts: Vec<&str> = line.split(',').map(str::trim).collect();
     let keyword = parts[0].to_ascii_uppercase();
     let args = &parts[1..];
@@ -141,7 +141,7 @@ pub fn parse_line(line: &str, map: &WorldMap) -> Result<Order, LineErrorReason> 
             let [country, units] = arity::<2>(&keyword, args)?;
             let units = positive(units)?;
             if units > MAX_ARMS_UNITS {
-                return Err(LineErrorReason::TooManyArms { units });
+                return Err(OrderError::TooManyArms { units });
             }
             Ok(Order::Arms { country: country_in(country, map)?, units })
         }
@@ -161,7 +161,7 @@ pub fn parse_line(line: &str, map: &WorldMap) -> Result<Order, LineErrorReason> 
         "EMAIL" => {
             let [contact] = arity::<1>(&keyword, args)?;
             if contact.is_empty() || contact.chars().count() > MAX_CONTACT_LENGTH {
-                return Err(LineErrorReason::BadContact);
+                return Err(OrderError::BadContact);
             }
             Ok(Order::Email { contact: contact.to_owned() })
         }
@@ -171,37 +171,37 @@ pub fn parse_line(line: &str, map: &WorldMap) -> Result<Order, LineErrorReason> 
                 && code.len() <= MAX_ACCESS_CODE_LENGTH
                 && code.chars().all(|c| c.is_ascii_alphanumeric());
             if !valid {
-                return Err(LineErrorReason::BadAccessCode);
+                return Err(OrderError::BadAccessCode);
             }
             Ok(Order::Code { code: code.to_owned() })
         }
         "DISCARD" => arity::<0>(&keyword, args).map(|[]| Order::Discard),
         "STOP" => arity::<0>(&keyword, args).map(|[]| Order::Stop),
         "RESIGN" => arity::<0>(&keyword, args).map(|[]| Order::Resign),
-        _ => Err(LineErrorReason::UnknownOrder { code: parts[0].to_owned() }),
+        _ => Err(OrderError::UnknownOrder { code: parts[0].to_owned() }),
     }
 }
 
-fn arity<'a, const N: usize>(keyword: &str, args: &[&'a str]) -> Result<[&'a str; N], LineErrorReason> {
-    <[&str; N]>::try_from(args).map_err(|_| LineErrorReason::WrongArity {
+fn arity<'a, const N: usize>(keyword: &str, args: &[&'a str]) -> Result<[&'a str; N], OrderError> {
+    <[&str; N]>::try_from(args).map_err(|_| OrderError::WrongArity {
         order: keyword.to_owned(),
         expected: N,
         found: args.len(),
     })
 }
 
-fn positive(text: &str) -> Result<u32, LineErrorReason> {
-    let value: u32 = text.parse().map_err(|_| LineErrorReason::NotANumber { text: text.to_owned() })?;
+fn positive(text: &str) -> Result<u32, OrderError> {
+    let value: u32 = text.parse().map_err(|_| OrderError::NotANumber { text: text.to_owned() })?;
     if value == 0 {
-        return Err(LineErrorReason::NotPositive);
+        return Err(OrderError::NotPositive);
     }
     Ok(value)
 }
 
-fn country_in(text: &str, map: &WorldMap) -> Result<CountryCode, LineErrorReason> {
+fn country_in(text: &str, map: &WorldMap) -> Result<CountryCode, OrderError> {
     CountryCode::parse(text)
         .filter(|code| map.index_of(*code).is_some())
-        .ok_or_else(|| LineErrorReason::UnknownCountry { text: text.to_owned() })
+        .ok_or_else(|| OrderError::UnknownCountry { text: text.to_owned() })
 }
 
 fn country_only(
@@ -209,7 +209,7 @@ fn country_only(
     args: &[&str],
     map: &WorldMap,
     build: impl FnOnce(CountryCode) -> Order,
-) -> Result<Order, LineErrorReason> {
+) -> Result<Order, OrderError> {
     let [country] = arity::<1>(keyword, args)?;
     Ok(build(country_in(country, map)?))
 }
@@ -219,7 +219,7 @@ fn country_amount(
     args: &[&str],
     map: &WorldMap,
     build: impl FnOnce(CountryCode, u32) -> Order,
-) -> Result<Order, LineErrorReason> {
+) -> Result<Order, OrderError> {
     let [country, amount] = arity::<2>(keyword, args)?;
     let country = country_in(country, map)?;
     Ok(build(country, positive(amount)?))
@@ -230,7 +230,7 @@ fn neighbour_move(
     args: &[&str],
     map: &WorldMap,
     build: impl FnOnce(CountryCode, CountryCode, u32) -> Order,
-) -> Result<Order, LineErrorReason> {
+) -> Result<Order, OrderError> {
     let [first, second, troops] = arity::<3>(keyword, args)?;
     let first = country_in(first, map)?;
     let second = country_in(second, map)?;
@@ -240,7 +240,7 @@ fn neighbour_move(
         _ => false,
     };
     if !adjacent {
-        return Err(LineErrorReason::NotAdjacent { from: first, to: second });
+        return Err(OrderError::NotAdjacent { from: first, to: second });
     }
     Ok(build(first, second, troops))
 }

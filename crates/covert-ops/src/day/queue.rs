@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::Day;
 use super::Pending;
-use crate::order::{LineError, LineErrorReason, Order, parse_line};
+use crate::order::{LineError, Order, OrderError, parse_line};
 use crate::report::{AdminEffect, MeaninglessReason, News, OrderOutcome, OrderReport};
 use crate::rules::{MAX_NEW_LINES_PER_DAY, MAX_ORDERS_PER_DAY, ORDERS_PER_DAY};
 use crate::state::PlayerId;
@@ -65,11 +65,11 @@ impl<R: Rng> Day<'_, R> {
             received += 1;
             let refuse = |reason| LineError { line: number + 1, input: line.to_owned(), reason };
             if !self.state.players[player.index()].is_active() {
-                self.players[player.index()].line_errors.push(refuse(LineErrorReason::NotPlaying));
+                self.players[player.index()].line_errors.push(refuse(OrderError::NotPlaying));
                 continue;
             }
             if received > MAX_NEW_LINES_PER_DAY {
-                self.players[player.index()].line_errors.push(refuse(LineErrorReason::OverDailyLineLimit));
+                self.players[player.index()].line_errors.push(refuse(OrderError::OverDailyLineLimit));
                 continue;
             }
             match parse_line(line, self.map) {

@@ -1,6 +1,6 @@
 //! Sheet "Orders" and "Changing your personal information"; rulings 5.3, CO.1, CO.2, CO.8.
 
-use covert_ops::{AdminEffect, FailReason, LineErrorReason, MeaninglessReason, OrderOutcome};
+use covert_ops::{AdminEffect, FailReason, MeaninglessReason, OrderError, OrderOutcome};
 
 use crate::support::{Game, executed, report};
 
@@ -124,7 +124,7 @@ fn orders_at_most_one_hundred_new_lines_a_day() {
     text.extend(vec!["G,FRA,1"; 100]);
     let result = game.play(&[(1, &text.join("\n"))]);
     let errors = &report(&result, 1).line_errors;
-    assert_eq!(errors.iter().filter(|e| e.reason == LineErrorReason::OverDailyLineLimit).count(), 5);
+    assert_eq!(errors.iter().filter(|e| e.reason == OrderError::OverDailyLineLimit).count(), 5);
     assert_eq!(errors.first().map(|e| e.line), Some(1), "bad lines count towards the cap too");
     assert_eq!(count(&result, 1, executed) + game.player(1).queue.len(), 95);
 }

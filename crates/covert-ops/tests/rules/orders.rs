@@ -1,6 +1,6 @@
 //! Sheet "Game Orders" and "Summary of orders": the comma format, parsed line by line (CO.2).
 
-use covert_ops::{LineErrorReason, Order, WorldMap, parse_line, parse_orders};
+use covert_ops::{Order, OrderError, WorldMap, parse_line, parse_orders};
 
 use crate::support::code;
 
@@ -55,17 +55,17 @@ fn orders_each_on_its_own_line_bad_lines_reported_good_lines_kept() {
     assert_eq!(orders, vec![Order::Bribe { country: code("FRA"), amount: 5 }, Order::Invest { country: code("GER") }]);
     assert_eq!(errors.len(), 2);
     assert_eq!((errors[0].line, errors[0].input.as_str()), (2, "Z,FRA,1"));
-    assert_eq!(errors[0].reason, LineErrorReason::UnknownOrder { code: "Z".into() });
+    assert_eq!(errors[0].reason, OrderError::UnknownOrder { code: "Z".into() });
     assert_eq!(errors[1].line, 5);
-    assert_eq!(errors[1].reason, LineErrorReason::WrongArity { order: "B".into(), expected: 2, found: 1 });
+    assert_eq!(errors[1].reason, OrderError::WrongArity { order: "B".into(), expected: 2, found: 1 });
 }
 
 #[test]
 fn orders_number_must_be_a_whole_number() {
     // See: sheet "Game Orders": the number part must be an integer
     let map = map();
-    assert_eq!(parse_line("B,FRA,1.5", &map), Err(LineErrorReason::NotANumber { text: "1.5".into() }));
-    assert_eq!(parse_line("B,FRA,-2", &map), Err(LineErrorReason::NotANumber { text: "-2".into() }));
+    assert_eq!(parse_line("B,FRA,1.5", &map), Err(OrderError::NotANumber { text: "1.5".into() }));
+    assert_eq!(parse_line("B,FRA,-2", &map), Err(OrderError::NotANumber { text: "-2".into() }));
 }
 
 #[test]
@@ -74,36 +74,33 @@ fn orders_comma_in_a_number_makes_it_two_parts() {
     let map = map();
     assert_eq!(
         parse_line("B,FRA,1,000", &map),
-        Err(LineErrorReason::WrongArity { order: "B".into(), expected: 2, found: 3 })
+        Err(OrderError::WrongArity { order: "B".into(), expected: 2, found: 3 })
     );
 }
 
 #[test]
 fn orders_zero_amount_is_meaningless() {
     // See: rulings CO.2 "non-positive numbers"
-    assert_eq!(parse_line("G,FRA,0", &map()), Err(LineErrorReason::NotPositive));
+    assert_eq!(parse_line("G,FRA,0", &map()), Err(OrderError::NotPositive));
 }
 
 #[test]
 fn orders_arms_over_five_units_is_meaningless() {
     // See: rulings CO.2 "arms over 5"; CO.3
-    assert_eq!(parse_line("A,FRA,6", &map()), Err(LineErrorReason::TooManyArms { units: 6 }));
+    assert_eq!(parse_line("A,FRA,6", &map()), Err(OrderError::TooManyArms { units: 6 }));
 }
 
 #[test]
 fn orders_unknown_country_is_meaningless() {
     // See: rulings CO.2 "unknown ... countries"
-    assert_eq!(parse_line("B,XYZ,1", &map()), Err(LineErrorReason::UnknownCountry { text: "XYZ".into() }));
+    assert_eq!(parse_line("B,XYZ,1", &map()), Err(OrderError::UnknownCountry { text: "XYZ".into() }));
 }
 
 #[test]
 fn orders_troops_move_only_between_adjacent_countries() {
     // See: sheet "Troops": defend and invade adjacent countries; CO.2 "non-adjacent countries"
     let map = map();
-    assert_eq!(
-        parse_line("C,FRA,POL,1", &map),
-        Err(LineErrorReason::NotAdjacent { from: code("FRA"), to: code("POL") })
-    );
+    assert_eq!(parse_line("C,FRA,POL,1", &map), Err(OrderError::NotAdjacent { from: code("FRA"), to: code("POL") }));
     assert!(parse_line("D,GER,POL,1", &map).is_ok());
 }
 
@@ -113,7 +110,7 @@ fn orders_islands_cannot_be_invaded() {
     let map = map();
     for island in ["AUS", "BRI", "JAP", "MIC"] {
         let line = format!("C,FRA,{island},1");
-        assert!(matches!(parse_line(&line, &map), Err(LineErrorReason::NotAdjacent { .. })), "{line}");
+        assert!(matches!(parse_line(&line, &map), Err(OrderError::NotAdjacent { .. })), "{line}");
     }
 }
 
@@ -122,15 +119,15 @@ fn orders_access_code_is_up_to_ten_letters_and_digits() {
     // See: sheet "Identification": up to ten characters, letters and numbers only
     let map = map();
     assert!(parse_line("CODE,ACCESS1234", &map).is_ok());
-    assert_eq!(parse_line("CODE,ACCESS12345", &map), Err(LineErrorReason::BadAccessCode));
-    assert_eq!(parse_line("CODE,no-dash", &map), Err(LineErrorReason::BadAccessCode));
+    assert_eq!(parse_line("CODE,ACCESS12345", &map), Err(OrderError::BadAccessCode));
+    assert_eq!(parse_line("CODE,no-dash", &map), Err(OrderError::BadAccessCode));
 }
 
 #[test]
 fn orders_administrative_orders_take_no_arguments_except_email_and_code() {
     // See: sheet "Summary of orders": EMAIL,eee CODE,aaa DISCARD STOP RESIGN
     let map = map();
-    assert!(matches!(parse_line("STOP,now", &map), Err(LineErrorReason::WrongArity { .. })));
-    assert!(matches!(parse_line("EMAIL", &map), Err(LineErrorReason::WrongArity { .. })));
-    assert_eq!(parse_line("EMAIL,", &map), Err(LineErrorReason::BadContact));
+    assert!(matches!(parse_line("STOP,now", &map), Err(OrderError::WrongArity { .. })));
+    assert!(matches!(parse_line("EMAIL", &map), Err(OrderError::WrongArity { .. })));
+    assert_eq!(parse_line("EMAIL,", &map), Err(OrderError::BadContact));
 }

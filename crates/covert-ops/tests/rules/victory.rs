@@ -1,6 +1,6 @@
 //! Sheet "Winning the Game" and "RESIGN"; rulings CO.8 and CO.9.
 
-use covert_ops::{AdminEffect, DayError, GameStatus, LineErrorReason, News, OrderOutcome, PlayerId, VictoryReason};
+use covert_ops::{AdminEffect, DayError, GameStatus, News, OrderError, OrderOutcome, PlayerId, VictoryReason};
 
 use crate::support::{Game, report};
 
@@ -106,7 +106,7 @@ fn resign_removes_influence_spies_and_queue_from_the_next_day() {
     let result = game.play(&[(2, &text)]);
     let own = report(&result, 2);
     assert!(own.orders.iter().any(|o| o.outcome == OrderOutcome::Administrative { effect: AdminEffect::Resigned }));
-    assert_eq!(own.line_errors.last().map(|e| &e.reason), Some(&LineErrorReason::NotPlaying));
+    assert_eq!(own.line_errors.last().map(|e| &e.reason), Some(&OrderError::NotPlaying));
     assert!(result.news.contains(&News::PlayerResigned { player: PlayerId(2), name: "Player 2".into() }));
     assert_eq!(game.country("FRA").leader, Some(PlayerId(2)), "still in place on the day of resigning");
     game.play(&[]);
