@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use covert_ops::rules::arms_cost;
 use covert_ops::simulation::random_order_sheet;
 use covert_ops::{
     DayResult, FailReason, GameState, GameStatus, Order, OrderOutcome, Parameters, PlayerId, WorldMap, combat_losses,
@@ -25,6 +26,39 @@ fn play(map: &WorldMap, state: &mut GameState, orders: &BTreeMap<PlayerId, Strin
     run_day(map, state, orders, &mut rng).expect("day runs")
 }
 
+/// Plays `days` days of a 6-player game with random orders: (state before, state after, result).
+fn random_days(map: &WorldMap, seed: u64, days: u32) -> Vec<(GameState, GameState, DayResult)> {
+    let mut state = new_game(map, 6, seed);
+    (0..days)
+        .map(|_| {
+            let before = state.clone();
+            let orders = random_orders(map, &state, seed);
+            let result = play(map, &mut state, &orders);
+            (before, state.clone(), result)
+        })
+        .collect()
+}
+
+fn is_executed(outcome: &OrderOutcome) -> bool {
+    matches!(outcome, OrderOutcome::Executed { .. })
+}
+
+/// What an executed order takes from (positive) or adds to (negative) its player's cash.
+fn cash_effect(order: &Order) -> i64 {
+    match *order {
+        Order::Arms { units, .. } => i64::from(arms_cost(units)),
+        Order::Bribe { amount, .. }
+        | Order::Guard { amount, .. }
+        | Order::Kill { amount, .. }
+        | Order::Revolution { amount, .. }
+        | Order::Spy { amount, .. }
+        | Order::Terrorism { amount, .. } => i64::from(amount),
+        Order::Invest { .. } => 4,
+        Order::Liquidate { .. } => -3,
+        _ => 0,
+    }
+}
+
 fn counts_against_ten(outcome: &OrderOutcome) -> bool {
     matches!(outcome, OrderOutcome::Executed { .. } | OrderOutcome::Failed { .. })
 }
@@ -33,30 +67,44 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
-    fn property_order_limits_and_cash_hold_every_day(seed in any::<u64>(), days in 1u32..8) {
-        // See: sheet "Orders" (ten a day; couriers); CO.2 (failed orders keep their courier)
+    fn property_never_more_than_ten_orders_processed_per_player_per_day(seed in any::<u64>(), days in 1u32..8) {
+        // See: sheet "Orders": a player cannot give more than ten orders per day; couriers; CO.2
         let map = WorldMap::world().expect("map");
-        let mut state = new_game(&map, 6, seed);
-        for _ in 0..days {
-            let before = state.clone();
-            let orders = random_orders(&map, &state, seed);
-            let result = play(&map, &mut state, &orders);
+        for (before, after, result) in random_days(&map, seed, days) {
             for report in &result.reports {
                 let player = &before.players[report.player.index()];
                 let processed = report.orders.iter().filter(|o| counts_against_ten(&o.outcome)).count();
                 prop_assert!(processed <= 10, "player {} processed {processed}", report.player);
-                let executed = report.orders.iter().filter(|o| matches!(o.outcome, OrderOutcome::Executed { .. })).count() as u32;
+                let executed = report.orders.iter().filter(|o| is_executed(&o.outcome)).count() as u32;
                 let fresh = if before.day == 0 { 0 } else { 7 };
                 prop_assert!(executed <= player.orders_available + fresh);
-                prop_assert_eq!(state.players[report.player.index()].orders_available, player.orders_available + fresh - executed);
+                prop_assert_eq!(after.players[report.player.index()].orders_available, player.orders_available + fresh - executed);
+            }
+        }
+    }
+
+    #[test]
+    fn property_cash_never_negative_and_balances_to_the_million(seed in any::<u64>(), days in 1u32..8) {
+        // See: sheet "Cash"; step 16 income; CO.2 (orders fail rather than overspend)
+        let map = WorldMap::world().expect("map");
+        for (before, after, result) in random_days(&map, seed, days) {
+            for report in &result.reports {
+                let index = report.player.index();
+                let mut balance = i64::from(before.players[index].cash);
                 for order in &report.orders {
                     if let OrderOutcome::Failed { reason: FailReason::NotEnoughCash { needed, available } } = order.outcome {
                         prop_assert!(needed > available);
                     }
+                    if is_executed(&order.outcome) {
+                        let parsed = parse_line(&order.order, &map).expect("reports echo valid orders");
+                        balance -= cash_effect(&parsed);
+                    }
                 }
-                let earned = report.income.fixed + report.income.industry;
-                let liquidated = report.orders.iter().filter(|o| o.order.starts_with("L,") && matches!(o.outcome, OrderOutcome::Executed { .. })).count() as u32;
-                prop_assert!(state.players[report.player.index()].cash <= player.cash + earned + 3 * liquidated, "cash only grows by income and liquidation");
+                // Liquidation (step 2) is the only gain before income and comes before every cost, so a
+                // balance that is not negative after all orders never was negative during the day.
+                prop_assert!(balance >= 0, "player {} overspent", report.player);
+                balance += i64::from(report.income.fixed + report.income.industry);
+                prop_assert_eq!(balance, i64::from(after.players[index].cash));
             }
         }
     }
