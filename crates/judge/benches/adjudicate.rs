@@ -392,6 +392,9 @@ fn adjudication(c: &mut Criterion) {
     let phases = phases(&map);
     describe(&map, &phases);
     let mut group = c.benchmark_group("movement phase");
+    // One iteration adjudicates every phase; `diplomacy` takes tens of milliseconds for that, and criterion's
+    // default of 100 samples would need minutes of measurement on a shared 2-core machine.
+    group.sample_size(20);
     group.throughput(Throughput::Elements(phases.len() as u64));
     group.bench_function("judge", |b| {
         b.iter(|| {
