@@ -324,3 +324,38 @@ fn aliases_are_read_and_canonical_spellings_written() {
         {"power": "France", "type": "F", "at": "English Channel"}]}));
     assert_eq!(units(&seas), ["England F nao", "England F nwg", "France F eng", "France F lyo", "France F mao"]);
 }
+
+#[test]
+fn every_order_notation_the_spec_lists_is_read() {
+    let movement = json!({"phase": "S1901M", "units": [
+        {"power": "France", "type": "A", "at": "par"}, {"power": "England", "type": "A", "at": "lon"},
+        {"power": "England", "type": "F", "at": "nth"}, {"power": "Germany", "type": "A", "at": "mun"}]});
+    let retreat = json!({"phase": "S1901R", "units": [],
+        "dislodged": [{"power": "Germany", "type": "A", "at": "ber", "attacked_from": "pru"}]});
+    let adjustment = json!({"phase": "W1901A", "units": [{"power": "France", "type": "A", "at": "bur"}]});
+    let notations = [
+        (&movement, ["A par H", "A par holds", "A par - bur", "A par -> bur", "par - bur"].as_slice()),
+        (&movement, &["A lon - bel via convoy", "A lon - bel VIA", "F nth C A lon - bel", "nth C lon - bel"]),
+        (&movement, &["A mun S A par - bur", "A mun S A par", "A mun S A par H", "mun S par"]),
+        (&retreat, &["A ber R sil", "A ber - sil", "A ber D", "A ber disband", "ber R sil"]),
+        (&adjustment, &["Build A par", "A par B", "Build F stp/nc", "France: Waive"]),
+        (&adjustment, &["Remove A bur", "A bur D", "Disband A bur", "Disband bur"]),
+    ];
+    // One input per line, so that no order replaces another for the same unit.
+    let inputs: Vec<Value> = notations
+        .iter()
+        .flat_map(|(position, lines)| {
+            lines.iter().map(|line| {
+                let mut input = (*position).clone();
+                input["id"] = json!(line);
+                input["orders"] = json!([line]);
+                input
+            })
+        })
+        .collect();
+    for answer in batch(&inputs) {
+        let reason = answer["results"][0]["reason"].as_str().unwrap_or("");
+        assert!(!reason.starts_with("unreadable"), "`{}` should be read: {reason}", answer["id"]);
+        assert_eq!(answer["results"].as_array().map(Vec::len), Some(1), "{answer}");
+    }
+}
