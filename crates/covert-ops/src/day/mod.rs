@@ -5,13 +5,14 @@
 //! country) they run in seeded random order (CO.7). A player's own orders run in queue order.
 
 mod combat;
-pub use combat::combat_losses;
 mod covert;
 mod queue;
 mod reports;
 mod spending;
 mod troops;
 mod upkeep;
+
+pub use combat::combat_losses;
 
 use std::collections::BTreeMap;
 
@@ -36,7 +37,8 @@ pub enum DayError {
     CorruptState(String),
 }
 
-/// Runs the next day of the game. `orders` maps players to the text they sent since the last day.
+/// Runs the next day of the game. `orders` maps players to everything they sent since the last day,
+/// as one text: the day's 100-line cap applies to it (CO.1).
 pub fn run_day<R: Rng>(
     map: &WorldMap,
     state: &mut GameState,

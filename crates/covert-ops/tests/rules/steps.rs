@@ -271,6 +271,21 @@ fn step14_bribes_cancelled_after_a_change_of_government_keep_cash_and_courier() 
 }
 
 #[test]
+fn step14_bribes_cancelled_after_a_revolution_or_a_conquest() {
+    // See: sheet step 14 "change of government due to assassination, revolution, or being conquered"
+    let mut game = Game::with_params(3, sure_success());
+    game.player_mut(2).cash = 1_000_000;
+    game.set_influence(3, "FRA", 5);
+    game.country_mut("BNL").home_troops = 0;
+    game.country_mut("BNL").add_foreign_troops(code("GER"), Stance::Invading, 2);
+    let result = game.play(&[(1, "B,FRA,4\nB,BNL,4"), (2, "R,FRA,1000000")]);
+    for bribe in ["B,FRA,4", "B,BNL,4"] {
+        assert_eq!(outcome(&result, 1, bribe), OrderOutcome::Failed { reason: FailReason::GovernmentChanged });
+    }
+    assert_eq!(game.player(1).cash, 25);
+}
+
+#[test]
 fn step15_spies_lose_a_point_and_are_caught_at_or_below_security() {
     // See: sheet step 15
     let mut game = Game::new(3);
