@@ -1,10 +1,11 @@
-//! Projections of the state for pages between days: what observers may see, and a player's own
-//! position (for the order form before their first report).
+//! Projections of the state for pages between days: what observers may see, a player's own
+//! position, and the options that drive a player's order form.
 
 use serde::{Deserialize, Serialize};
 
+use crate::map::{CountryCode, WorldMap};
 use crate::report::Position;
-use crate::state::{GameState, GameStatus, PlayerId};
+use crate::state::{CountryState, GameState, GameStatus, PlayerId};
 
 /// What anyone may see of a game: its day, status and players' names (rulings 0.5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,5 +41,70 @@ impl GameState {
     /// The player's own position as it stands now; `None` for a player not in the game.
     pub fn position_of(&self, player: PlayerId) -> Option<Position> {
         self.player(player).map(Position::of)
+    }
+}
+
+/// What a player can usefully order now, to build order forms (conventions 4). A guide, not a
+/// validator: leadership and troops are judged again when the day runs (CO.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderOptions {
+    /// Every country, for the orders that may name any of them (A B G I K M R S T X).
+    pub countries: Vec<CountryCode>,
+    /// Countries the player leads that have home troops, with the neighbours they can enter (C, D).
+    pub troop_moves: Vec<TroopMove>,
+    /// Troops of led countries standing abroad (W).
+    pub withdrawals: Vec<Withdrawal>,
+    /// Led countries with industry to sell (L).
+    pub liquidations: Vec<CountryCode>,
+    pub cash: u32,
+    pub orders_available: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TroopMove {
+    pub from: CountryCode,
+    pub home_troops: u32,
+    pub neighbours: Vec<CountryCode>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withdrawal {
+    pub home: CountryCode,
+    pub from: CountryCode,
+    pub troops: u32,
+}
+
+impl GameState {
+    /// The order options of `player`; `None` for a player not in the game.
+    pub fn order_options(&self, map: &WorldMap, player: PlayerId) -> Option<OrderOptions> {
+        let position = self.player(player)?;
+        let led = |country: &CountryState| country.leader == Some(player);
+        let troop_moves = self
+            .countries
+            .iter()
+            .enumerate()
+            .filter(|(_, country)| led(country) && country.home_troops > 0)
+            .map(|(index, country)| TroopMove {
+                from: country.code,
+                home_troops: country.home_troops,
+                neighbours: map.country(index).neighbours.iter().map(|&n| map.code(n)).collect(),
+            })
+            .collect();
+        let led_codes: Vec<CountryCode> = self.countries.iter().filter(|c| led(c)).map(|c| c.code).collect();
+        let withdrawals = self
+            .countries
+            .iter()
+            .flat_map(|host| host.foreign_troops.iter().map(move |deployment| (host.code, deployment)))
+            .filter(|(_, deployment)| led_codes.contains(&deployment.from))
+            .map(|(from, deployment)| Withdrawal { home: deployment.from, from, troops: deployment.troops })
+            .collect();
+        Some(OrderOptions {
+            countries: map.countries().iter().map(|country| country.code).collect(),
+            troop_moves,
+            withdrawals,
+            liquidations: self.countries.iter().filter(|c| led(c) && c.industry > 0).map(|c| c.code).collect(),
+            cash: position.cash,
+            orders_available: position.orders_available,
+        })
     }
 }

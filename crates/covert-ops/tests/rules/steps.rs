@@ -371,3 +371,26 @@ fn players_own_position_is_available_before_the_first_day() {
     assert_eq!((position.cash, position.orders_available, position.fixed_income), (20, 10, 5));
     assert_eq!(game.state.position_of(PlayerId(3)), None);
 }
+
+#[test]
+fn players_order_options_list_what_they_can_order_from_the_countries_they_lead() {
+    // See: rulings CO.4 (C, D, W and L need leadership); conventions 4 (options drive the forms)
+    let mut game = Game::new(2);
+    game.set_influence(1, "FRA", 5);
+    game.country_mut("GER").add_foreign_troops(code("FRA"), Stance::Defending, 2);
+    game.set_influence(1, "JAP", 5);
+    game.country_mut("JAP").home_troops = 0;
+    let options = game.state.order_options(&game.map, PlayerId(1)).expect("player 1 plays");
+    assert_eq!(options.countries.len(), game.map.len());
+    assert_eq!(options.troop_moves.len(), 1, "Japan has no troops to send");
+    assert_eq!(options.troop_moves[0].from, code("FRA"));
+    assert!(options.troop_moves[0].neighbours.contains(&code("GER")));
+    assert_eq!(options.withdrawals.len(), 1);
+    assert_eq!(
+        (options.withdrawals[0].home, options.withdrawals[0].from, options.withdrawals[0].troops),
+        (code("FRA"), code("GER"), 2)
+    );
+    assert_eq!(options.liquidations, vec![code("FRA"), code("JAP")]);
+    let other = game.state.order_options(&game.map, PlayerId(2)).expect("player 2 plays");
+    assert!(other.troop_moves.is_empty() && other.withdrawals.is_empty() && other.liquidations.is_empty());
+}
