@@ -34,6 +34,10 @@ enum Command {
         /// The game's seed; every day's dice derive from it.
         #[arg(long)]
         seed: u64,
+        /// Game parameters as JSON, e.g. '{"start_cash": 30, "covert": {"spy_bonus": 5}}'; fields left
+        /// out keep their defaults (see the crate README).
+        #[arg(long)]
+        params: Option<String>,
     },
     /// Read {"state": ..., "orders": {"<player>": "<lines>"}} on stdin; print the next day's
     /// {"state": ..., "reports": {"<player>": ...}, "news": [...]}.
@@ -84,11 +88,14 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> Result<String, String> {
     let map = WorldMap::world().map_err(|error| format!("map data: {error}"))?;
     match &cli.command {
-        Command::New { players, names, seed } => {
+        Command::New { players, names, seed, params } => {
             let names = position_names(*players, names)?;
+            let params: Parameters = match params {
+                Some(json) => serde_json::from_str(json).map_err(|error| format!("bad --params JSON: {error}"))?,
+                None => Parameters::default(),
+            };
             let mut rng = rng_for_day(*seed, 0);
-            let state = GameState::new(&map, Parameters::default(), &names, *seed, &mut rng)
-                .map_err(|error| error.to_string())?;
+            let state = GameState::new(&map, params, &names, *seed, &mut rng).map_err(|error| error.to_string())?;
             to_json(&state, cli.pretty)
         }
         Command::Day => {

@@ -78,3 +78,16 @@ fn cli_map_lists_every_country_with_its_neighbours() {
     let countries = map.as_array().expect("array");
     assert!(countries.iter().any(|c| c["code"] == "JAP" && c["neighbours"].as_array().is_some_and(Vec::is_empty)));
 }
+
+#[test]
+fn cli_new_takes_game_parameters_and_refuses_invalid_ones() {
+    // See: rulings 5.2 "game parameters with documented defaults that the GM may change per game"
+    let state =
+        json_out(&covert_ops(&["new", "--players", "2", "--seed", "1", "--params", r#"{"start_cash": 33}"#], ""));
+    assert_eq!(state["players"][0]["cash"], 33);
+    assert_eq!(state["params"]["covert"]["spy_bonus"], 3, "unnamed parameters keep their defaults");
+    let harder_terror = r#"{"covert": {"terrorism_difficulty": 50}}"#;
+    let output = covert_ops(&["new", "--players", "2", "--seed", "1", "--params", harder_terror], "");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("terrorism < assassination < revolution"));
+}
