@@ -11,9 +11,7 @@ use std::collections::BTreeMap;
 use judge::adjudicate::retreat_options;
 use judge::phase::PhaseError;
 use judge::position::home_ownership;
-use judge::{
-    Dislodged, Map, OrderStatus, Phase, PhaseKind, Position, Power, ProvinceId, RegionId, Terrain, Unit, UnitType,
-};
+use judge::{Dislodged, Map, OrderStatus, Phase, Position, PositionError, Power, ProvinceId, RegionId, Unit, UnitType};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
@@ -38,18 +36,12 @@ pub enum WireError {
     UnknownProvince(String),
     #[error("`{0}` is not a coast of that province")]
     UnknownCoast(String),
-    #[error("impossible unit {unit}: {reason}")]
-    CannotStand { unit: String, reason: String },
-    #[error("two units in {0}")]
-    TwoUnits(String),
-    #[error("two dislodged units in {0}")]
-    TwoDislodged(String),
+    #[error(transparent)]
+    Position(#[from] PositionError),
     #[error("`{0}` is not a supply center")]
     NotACenter(String),
     #[error("{center} is given to both {first} and {second}")]
     CenterOwnedTwice { center: String, first: String, second: String },
-    #[error("`{0}` is only allowed in a retreat phase")]
-    OnlyInRetreats(&'static str),
 }
 
 /// A position: the input's position fields, and a result's `next`.
@@ -209,28 +201,16 @@ impl WirePosition {
             .iter()
             .map(|unit| read_unit(map, &unit.power, &unit.kind, &unit.at))
             .collect::<Result<Vec<_>, _>>()?;
-        if let Some(province) = shared_province(map, units.iter()) {
-            return Err(WireError::TwoUnits(map.province_key(province).to_string()));
-        }
         let dislodged =
             self.dislodged.iter().map(|dislodged| read_dislodged(map, dislodged)).collect::<Result<Vec<_>, _>>()?;
-        if let Some(province) = shared_province(map, dislodged.iter().map(|dislodged| &dislodged.unit)) {
-            return Err(WireError::TwoDislodged(map.province_key(province).to_string()));
-        }
         let contested = self.contested.iter().map(|name| read_province(map, name)).collect::<Result<Vec<_>, _>>()?;
-        if phase.kind != PhaseKind::Retreat {
-            if !dislodged.is_empty() {
-                return Err(WireError::OnlyInRetreats("dislodged"));
-            }
-            if !contested.is_empty() {
-                return Err(WireError::OnlyInRetreats("contested"));
-            }
-        }
         let owners = match &self.supply_centers {
             Some(centers) => read_owners(map, centers)?,
             None => home_ownership(map),
         };
-        Ok(Position { phase, units, dislodged, contested, owners })
+        let position = Position { phase, units, dislodged, contested, owners };
+        position.validate(map)?;
+        Ok(position)
     }
 
     /// The position in canonical spelling, every field given.
@@ -249,14 +229,6 @@ fn read_power(map: &Map, name: &str) -> Result<Power, WireError> {
     map.find_power(name).ok_or_else(|| WireError::UnknownPower(name.to_string()))
 }
 
-fn read_unit_type(text: &str) -> Result<UnitType, WireError> {
-    match text.trim().to_lowercase().as_str() {
-        "a" | "army" => Ok(UnitType::Army),
-        "f" | "fleet" => Ok(UnitType::Fleet),
-        _ => Err(WireError::UnknownUnitType(text.to_string())),
-    }
-}
-
 fn read_province(map: &Map, name: &str) -> Result<ProvinceId, WireError> {
     map.find_location(name).map(|(province, _)| province).ok_or_else(|| WireError::UnknownProvince(name.to_string()))
 }
@@ -268,31 +240,8 @@ fn read_region(map: &Map, name: &str) -> Result<RegionId, WireError> {
 
 fn read_unit(map: &Map, power: &str, kind: &str, at: &str) -> Result<Unit, WireError> {
     let power = read_power(map, power)?;
-    let kind = read_unit_type(kind)?;
-    let region = read_region(map, at)?;
-    if !map.can_occupy(kind, region) {
-        return Err(WireError::CannotStand {
-            unit: format!("{} {}", kind.letter(), map.region_key(region)),
-            reason: why_not_here(map, kind, region),
-        });
-    }
-    Ok(Unit { power, kind, region })
-}
-
-/// Why a unit of this kind cannot stand in this region (which `Map::can_occupy` refused).
-fn why_not_here(map: &Map, kind: UnitType, region: RegionId) -> String {
-    let province = map.province_of(region);
-    match (kind, map.province(province).terrain) {
-        (UnitType::Fleet, Terrain::Land) => "a fleet cannot stand inland".to_string(),
-        (UnitType::Fleet, _) => {
-            let coasts: Vec<String> = map.coasts(province).iter().map(|&coast| map.region_key(coast)).collect();
-            format!("a fleet there must name its coast ({})", coasts.join(" or "))
-        }
-        (UnitType::Army, Terrain::Sea) => "an army cannot stand at sea".to_string(),
-        (UnitType::Army, _) => {
-            format!("an army stands in the province, not on a coast: write {}", map.province_key(province))
-        }
-    }
+    let kind = UnitType::parse(kind).ok_or_else(|| WireError::UnknownUnitType(kind.to_string()))?;
+    Ok(Unit { power, kind, region: read_region(map, at)? })
 }
 
 fn read_dislodged(map: &Map, dislodged: &WireDislodged) -> Result<Dislodged, WireError> {
@@ -304,14 +253,6 @@ fn read_dislodged(map: &Map, dislodged: &WireDislodged) -> Result<Dislodged, Wir
         .map(|retreats| retreats.iter().map(|name| read_region(map, name)).collect::<Result<Vec<_>, _>>())
         .transpose()?;
     Ok(Dislodged { unit, attacked_from, by_convoy: dislodged.by_convoy, retreats })
-}
-
-/// The first province that holds two of these units, if any.
-fn shared_province<'a>(map: &Map, units: impl Iterator<Item = &'a Unit>) -> Option<ProvinceId> {
-    let mut seen = vec![false; map.province_count()];
-    units
-        .map(|unit| map.province_of(unit.region))
-        .find(|province| std::mem::replace(&mut seen[province.0 as usize], true))
 }
 
 fn read_owners(map: &Map, centers: &SupplyCenters) -> Result<Vec<Option<Power>>, WireError> {

@@ -24,7 +24,7 @@ pub use geo::{Coast, Map, MapError, Power, Province, ProvinceId, Region, RegionI
 pub use options::{AdjustmentOptions, LegalOrders, UnitOptions, legal_orders};
 pub use order::{LineError, Location, Order, ParseError, ParsedLine, UnitRef, parse_order, parse_orders};
 pub use phase::{Phase, PhaseKind, Season};
-pub use position::{Dislodged, Position, Unit};
+pub use position::{Dislodged, Position, PositionError, Unit};
 
 /// The two kinds of unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -40,6 +40,15 @@ impl UnitType {
         match self {
             UnitType::Army => 'A',
             UnitType::Fleet => 'F',
+        }
+    }
+
+    /// Reads `A`, `F`, `army` or `fleet`, in any case.
+    pub fn parse(text: &str) -> Option<UnitType> {
+        match text.trim().to_lowercase().as_str() {
+            "a" | "army" => Some(UnitType::Army),
+            "f" | "fleet" => Some(UnitType::Fleet),
+            _ => None,
         }
     }
 }

@@ -40,15 +40,8 @@ fn read_unit(map: &Map, text: &str) -> Result<Unit, StateError> {
     let (Some(power), Some(kind), Some(region), None) = (words.next(), words.next(), words.next(), words.next()) else {
         return Err(bad());
     };
-    let kind = match kind {
-        "A" => UnitType::Army,
-        "F" => UnitType::Fleet,
-        _ => return Err(bad()),
-    };
+    let kind = UnitType::parse(kind).ok_or_else(bad)?;
     let region = map.find_region(region).ok_or_else(bad)?;
-    if !map.can_occupy(kind, region) {
-        return Err(bad());
-    }
     Ok(Unit { power: map.find_power(power).ok_or_else(bad)?, kind, region })
 }
 
@@ -117,6 +110,8 @@ impl TryFrom<StoredState> for State {
             Some(name) => Some(map.find_power(name).ok_or_else(|| StateError(format!("unknown power `{name}`")))?),
             None => None,
         };
-        Ok(State { position: Position { phase, units, dislodged, contested, owners }, winner })
+        let position = Position { phase, units, dislodged, contested, owners };
+        position.validate(map).map_err(|e| StateError(e.to_string()))?;
+        Ok(State { position, winner })
     }
 }

@@ -108,14 +108,6 @@ struct Reader<'a> {
     at: usize,
 }
 
-fn unit_type(word: &str) -> Option<UnitType> {
-    match word {
-        "a" | "army" => Some(UnitType::Army),
-        "f" | "fleet" => Some(UnitType::Fleet),
-        _ => None,
-    }
-}
-
 const HOLD: &[&str] = &["h", "hold", "holds", "stand", "stands"];
 const MOVE: &[&str] = &["-", "m", "move", "moves", "to"];
 const SUPPORT: &[&str] = &["s", "support", "supports"];
@@ -230,7 +222,7 @@ impl Reader<'_> {
     }
 
     fn unit_type(&mut self) -> Option<UnitType> {
-        let kind = self.peek().and_then(unit_type)?;
+        let kind = self.peek().and_then(UnitType::parse)?;
         // `a` alone might be the start of a province name; only take it as a type when a location follows.
         self.at += 1;
         Some(kind)
