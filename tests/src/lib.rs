@@ -1,1 +1,182 @@
-//! Helpers for the end-to-end browser journeys.
+//! Helpers for the end-to-end browser journeys: a real server on 127.0.0.1:0 over a test database,
+//! and headless Chromium driven through chromedriver, both started by the test itself.
+
+use std::net::SocketAddr;
+use std::process::Stdio;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use fantoccini::wd::Capabilities;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use server::config::Config;
+use server::state::AppState;
+use sqlx::PgPool;
+use tokio::net::TcpListener;
+use tokio::process::{Child, Command};
+
+/// Chromium's flags for a quiet, sandbox-free headless run on a machine with no network.
+const CHROME_FLAGS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+];
+
+/// How long a page element may take to appear before a journey fails.
+pub const ELEMENT_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Serves the whole site on a free loopback port; the listener is bound before this returns, so the
+/// site is ready for requests at once.
+pub async fn spawn_site(pool: PgPool) -> anyhow::Result<String> {
+    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    let address = listener.local_addr()?;
+    let app = server::app(AppState::new(pool, Config::with_database_url("postgres://unused")));
+    tokio::spawn(async move {
+        let service = app.into_make_service_with_connect_info::<SocketAddr>();
+        if let Err(error) = axum::serve(listener, service).await {
+            eprintln!("test server stopped: {error}");
+        }
+    });
+    Ok(format!("http://{address}"))
+}
+
+/// A running chromedriver and a browser session on it. Both end when this is dropped.
+pub struct Browser {
+    pub client: Client,
+    _driver: Child,
+    _profile: TempDir,
+}
+
+impl Browser {
+    pub async fn start() -> anyhow::Result<Self> {
+        let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".to_owned());
+        let chrome = std::env::var("CHROME_BINARY").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+        for program in [&chromedriver, &chrome] {
+            if !std::path::Path::new(program).exists() {
+                bail!("{program} is missing: install Debian's chromium and chromium-driver (scripts/test does)");
+            }
+        }
+        let port = free_port().await?;
+        let driver = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .with_context(|| format!("starting {chromedriver}"))?;
+        let profile = TempDir::new()?;
+        let mut args: Vec<String> = CHROME_FLAGS.iter().map(|flag| (*flag).to_owned()).collect();
+        args.push(format!("--user-data-dir={}", profile.path()));
+        args.push("--window-size=1280,1000".to_owned());
+        let mut capabilities = Capabilities::new();
+        capabilities.insert("goog:chromeOptions".to_owned(), serde_json::json!({ "binary": chrome, "args": args }));
+        let client = connect_when_ready(&format!("http://127.0.0.1:{port}"), capabilities).await?;
+        Ok(Browser { client, _driver: driver, _profile: profile })
+    }
+
+    pub async fn goto(&self, url: &str) -> anyhow::Result<()> {
+        self.client.goto(url).await.with_context(|| format!("opening {url}"))
+    }
+
+    /// Types `text` into the field found by `css`, replacing what it held.
+    pub async fn fill(&self, css: &str, text: &str) -> anyhow::Result<()> {
+        let field = self.wait_for(css).await?;
+        field.clear().await?;
+        field.send_keys(text).await.with_context(|| format!("typing into {css}"))
+    }
+
+    pub async fn click(&self, css: &str) -> anyhow::Result<()> {
+        self.wait_for(css).await?.click().await.with_context(|| format!("clicking {css}"))
+    }
+
+    /// Picks the option with this value in the select found by `css`.
+    pub async fn select(&self, css: &str, value: &str) -> anyhow::Result<()> {
+        self.wait_for(css).await?.select_by_value(value).await.with_context(|| format!("choosing {value} in {css}"))
+    }
+
+    pub async fn wait_for(&self, css: &str) -> anyhow::Result<fantoccini::elements::Element> {
+        self.client
+            .wait()
+            .at_most(ELEMENT_TIMEOUT)
+            .for_element(Locator::Css(css))
+            .await
+            .with_context(|| format!("waiting for {css}"))
+    }
+
+    /// The visible text of the element found by `css`.
+    pub async fn text(&self, css: &str) -> anyhow::Result<String> {
+        Ok(self.wait_for(css).await?.text().await?)
+    }
+
+    /// Waits until the browser is on `path` (after a form's redirect), and returns the full URL.
+    pub async fn wait_for_path(&self, predicate: impl Fn(&str) -> bool) -> anyhow::Result<String> {
+        let deadline = tokio::time::Instant::now() + ELEMENT_TIMEOUT;
+        loop {
+            let url = self.client.current_url().await?;
+            if predicate(url.path()) {
+                return Ok(url.to_string());
+            }
+            if tokio::time::Instant::now() > deadline {
+                bail!("still on {url}");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    pub async fn close(self) -> anyhow::Result<()> {
+        self.client.close().await.context("closing the browser")
+    }
+}
+
+/// Polls chromedriver until it accepts a session: it needs a moment after spawning to listen.
+async fn connect_when_ready(url: &str, capabilities: Capabilities) -> anyhow::Result<Client> {
+    let mut builder = ClientBuilder::new(HttpConnector::new());
+    builder.capabilities(capabilities);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        match builder.connect(url).await {
+            Ok(client) => return Ok(client),
+            Err(error) if tokio::time::Instant::now() > deadline => {
+                return Err(anyhow::anyhow!("chromedriver never became ready: {error}"));
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
+async fn free_port() -> anyhow::Result<u16> {
+    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    Ok(listener.local_addr()?.port())
+}
+
+/// A directory removed when dropped, for Chromium's fresh profile.
+pub struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new() -> anyhow::Result<Self> {
+        let unique = format!(
+            "backchannel-chrome-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_nanos()
+        );
+        let path = std::env::temp_dir().join(unique);
+        std::fs::create_dir_all(&path)?;
+        Ok(TempDir(path))
+    }
+
+    fn path(&self) -> String {
+        self.0.display().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        // Best effort: a leftover profile in /tmp harms nothing.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

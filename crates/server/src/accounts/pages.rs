@@ -1,0 +1,264 @@
+//! Account pages and their handlers.
+
+use std::sync::LazyLock;
+
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use chrono::Duration;
+
+use super::forms::{LoginForm, PasswordForm, ProfileForm, RegisterForm};
+use super::password::{hash_password, verify_password};
+use super::queries::{self, EMAIL_TAKEN, NewAccount, Profile, USERNAME_TAKEN};
+use crate::error::{AppResult, FormErrors, invalid_form, violates};
+use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, log_in, log_out, set_flash};
+use crate::pages::Nav;
+use crate::state::AppState;
+
+/// Failed logins counted over this window.
+const THROTTLE_WINDOW: Duration = Duration::minutes(15);
+/// Failed logins per username in the window before further tries are refused.
+const MAX_FAILURES_PER_USERNAME: i64 = 5;
+/// Failed logins per client address in the window (covers guessing across many usernames).
+const MAX_FAILURES_PER_ADDRESS: i64 = 30;
+
+/// Every IANA zone name, for the time-zone pickers.
+pub static TIME_ZONES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| chrono_tz::TZ_VARIANTS.iter().map(|zone| zone.name()).collect());
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/register.html")]
+pub struct RegisterPage {
+    nav: Nav,
+    form: RegisterForm,
+    errors: FormErrors,
+    zones: &'static [&'static str],
+}
+
+pub async fn register_page(viewer: Viewer) -> RegisterPage {
+    let form = RegisterForm { time_zone: "UTC".to_owned(), ..RegisterForm::default() };
+    RegisterPage { nav: viewer.nav, form, errors: FormErrors::default(), zones: &TIME_ZONES }
+}
+
+pub async fn register(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Form(form): Form<RegisterForm>,
+) -> AppResult<Response> {
+    let valid = match form.validate() {
+        Ok(valid) => valid,
+        Err(errors) => {
+            return Ok(invalid_form(RegisterPage { nav: viewer.nav, form, errors, zones: &TIME_ZONES }));
+        }
+    };
+    let password_hash = hash_password(valid.password).await?;
+    let mut conn = state.db.acquire().await?;
+    let inserted = queries::insert_account(
+        &mut conn,
+        &NewAccount {
+            username: &valid.username,
+            display_name: &valid.display_name,
+            email: valid.email.as_deref(),
+            password_hash: &password_hash,
+            time_zone: valid.time_zone.name(),
+            is_site_admin: false,
+        },
+    )
+    .await;
+    let account_id = match inserted {
+        Ok(account_id) => account_id,
+        Err(error) => {
+            let mut errors = FormErrors::default();
+            if violates(&error, USERNAME_TAKEN) {
+                errors.add("username", "That username is taken; choose another.");
+            } else if violates(&error, EMAIL_TAKEN) {
+                errors.add("email", "An account already uses that e-mail address.");
+            } else {
+                return Err(error.into());
+            }
+            return Ok(invalid_form(RegisterPage { nav: viewer.nav, form, errors, zones: &TIME_ZONES }));
+        }
+    };
+    log_in(&viewer.session, account_id).await?;
+    set_flash(&viewer.session, format!("Welcome, {}! Your account is ready.", valid.display_name)).await?;
+    Ok(Redirect::to("/games").into_response())
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/login.html")]
+pub struct LoginPage {
+    nav: Nav,
+    form: LoginForm,
+    errors: FormErrors,
+}
+
+#[derive(serde::Deserialize)]
+pub struct LoginQuery {
+    #[serde(default)]
+    next: String,
+}
+
+pub async fn login_page(viewer: Viewer, Query(query): Query<LoginQuery>) -> LoginPage {
+    let form = LoginForm { next: query.next, ..LoginForm::default() };
+    LoginPage { nav: viewer.nav, form, errors: FormErrors::default() }
+}
+
+pub async fn login(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    ClientAddress(address): ClientAddress,
+    Form(form): Form<LoginForm>,
+) -> AppResult<Response> {
+    if let Err(errors) = form.validate() {
+        return Ok(invalid_form(LoginPage { nav: viewer.nav, form: without_password(form), errors }));
+    }
+    let username = form.username.trim().to_owned();
+    let now = state.clock.now();
+    let mut conn = state.db.acquire().await?;
+    let failures = queries::recent_failures(&mut conn, &username, &address, now - THROTTLE_WINDOW).await?;
+    if failures.for_username >= MAX_FAILURES_PER_USERNAME || failures.for_address >= MAX_FAILURES_PER_ADDRESS {
+        let mut errors = FormErrors::default();
+        errors.add("username", "Too many failed logins. Wait 15 minutes and try again.");
+        let page = LoginPage { nav: viewer.nav, form: without_password(form), errors };
+        return Ok((StatusCode::TOO_MANY_REQUESTS, page).into_response());
+    }
+    let credentials = queries::credentials_by_username(&mut conn, &username).await?;
+    let stored_hash = credentials.as_ref().map(|found| found.password_hash.clone());
+    let verified = verify_password(form.password.clone(), stored_hash).await?;
+    queries::record_login_attempt(&mut conn, &username, &address, verified, now).await?;
+    match credentials.filter(|_| verified) {
+        Some(found) => {
+            log_in(&viewer.session, found.account_id).await?;
+            Ok(Redirect::to(form.landing_page()).into_response())
+        }
+        None => {
+            let mut errors = FormErrors::default();
+            errors.add("password", "That username and password do not match an account.");
+            Ok(invalid_form(LoginPage { nav: viewer.nav, form: without_password(form), errors }))
+        }
+    }
+}
+
+/// Passwords are never sent back to the browser, even to the page that asked for them.
+fn without_password(form: LoginForm) -> LoginForm {
+    LoginForm { password: String::new(), ..form }
+}
+
+pub async fn logout(viewer: Viewer) -> AppResult<Redirect> {
+    log_out(&viewer.session).await?;
+    Ok(Redirect::to("/games"))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/profile.html")]
+pub struct ProfilePage {
+    nav: Nav,
+    username: String,
+    form: ProfileForm,
+    errors: FormErrors,
+    zones: &'static [&'static str],
+}
+
+fn checkbox(checked: bool) -> Option<String> {
+    checked.then(|| "on".to_owned())
+}
+
+pub async fn profile_page(State(state): State<AppState>, signed_in: SignedIn) -> AppResult<ProfilePage> {
+    let mut conn = state.db.acquire().await?;
+    let profile = queries::profile(&mut conn, signed_in.user.account_id).await?;
+    let form = ProfileForm {
+        display_name: profile.display_name,
+        email: profile.email.unwrap_or_default(),
+        time_zone: profile.time_zone,
+        notify_new_phase: checkbox(profile.notify_new_phase),
+        notify_deadline: checkbox(profile.notify_deadline),
+        notify_game_start_end: checkbox(profile.notify_game_start_end),
+        notify_press: checkbox(profile.notify_press),
+        deadline_reminder_hours: profile.deadline_reminder_hours.to_string(),
+    };
+    Ok(ProfilePage {
+        nav: signed_in.nav,
+        username: signed_in.user.username,
+        form,
+        errors: FormErrors::default(),
+        zones: &TIME_ZONES,
+    })
+}
+
+pub async fn update_profile(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Form(form): Form<ProfileForm>,
+) -> AppResult<Response> {
+    let page = |form, errors| ProfilePage {
+        nav: signed_in.nav.clone(),
+        username: signed_in.user.username.clone(),
+        form,
+        errors,
+        zones: &TIME_ZONES,
+    };
+    let valid = match form.validate() {
+        Ok(valid) => valid,
+        Err(errors) => return Ok(invalid_form(page(form, errors))),
+    };
+    let profile = Profile {
+        display_name: valid.display_name,
+        email: valid.email,
+        time_zone: valid.time_zone.name().to_owned(),
+        notify_new_phase: valid.notify_new_phase,
+        notify_deadline: valid.notify_deadline,
+        notify_game_start_end: valid.notify_game_start_end,
+        notify_press: valid.notify_press,
+        deadline_reminder_hours: valid.deadline_reminder_hours,
+    };
+    let mut conn = state.db.acquire().await?;
+    match queries::update_profile(&mut conn, signed_in.user.account_id, &profile).await {
+        Ok(()) => {
+            set_flash(&signed_in.session, "Your profile is saved.").await?;
+            Ok(Redirect::to("/account").into_response())
+        }
+        Err(error) if violates(&error, EMAIL_TAKEN) => {
+            let mut errors = FormErrors::default();
+            errors.add("email", "An account already uses that e-mail address.");
+            Ok(invalid_form(page(form, errors)))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/password.html")]
+pub struct PasswordPage {
+    nav: Nav,
+    errors: FormErrors,
+}
+
+pub async fn password_page(signed_in: SignedIn) -> PasswordPage {
+    PasswordPage { nav: signed_in.nav, errors: FormErrors::default() }
+}
+
+pub async fn change_password(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Form(form): Form<PasswordForm>,
+) -> AppResult<Response> {
+    if let Err(errors) = form.validate() {
+        return Ok(invalid_form(PasswordPage { nav: signed_in.nav, errors }));
+    }
+    let account_id = signed_in.user.account_id;
+    let mut conn = state.db.acquire().await?;
+    let current_hash = queries::password_hash_of(&mut conn, account_id).await?;
+    if !verify_password(form.current_password, Some(current_hash)).await? {
+        let mut errors = FormErrors::default();
+        errors.add("current_password", "That is not your current password.");
+        return Ok(invalid_form(PasswordPage { nav: signed_in.nav, errors }));
+    }
+    let new_hash = hash_password(form.new_password).await?;
+    queries::set_password_hash(&mut conn, account_id, &new_hash).await?;
+    // A new session id, so a session stolen before the change stops working.
+    log_in(&signed_in.session, account_id).await?;
+    set_flash(&signed_in.session, "Your password is changed.").await?;
+    Ok(Redirect::to("/account").into_response())
+}

@@ -1,0 +1,29 @@
+//! The GM panel: edit settings until the start; start, pause, resume, extend, end; remove, replace
+//! and assign players; and the audit log of every GM action, readable by the game's players.
+
+mod forms;
+pub(crate) mod pages;
+mod queries;
+
+use axum::Router;
+use axum::routing::{get, post};
+
+use crate::state::AppState;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/games/{game_id}/admin", get(pages::panel))
+        .route("/games/{game_id}/admin/settings", post(pages::update_settings))
+        .route("/games/{game_id}/admin/start", post(pages::start))
+        .route("/games/{game_id}/admin/pause", post(pages::pause))
+        .route("/games/{game_id}/admin/resume", post(pages::resume))
+        .route("/games/{game_id}/admin/extend", post(pages::extend))
+        .route("/games/{game_id}/admin/end", post(pages::end))
+        .route("/games/{game_id}/admin/seats/{seat_id}/remove", post(pages::remove_player))
+        .route("/games/{game_id}/admin/seats/{seat_id}/replace", post(pages::replace_player))
+        .route("/games/{game_id}/admin/seats/{seat_id}/power", post(pages::assign_power))
+        .route("/games/{game_id}/log", get(pages::audit_page))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,424 @@
+//! Lobby, "new game" and game pages, and the join/leave handlers.
+
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::extract::State;
+use axum::response::{IntoResponse, Redirect, Response};
+use sqlx::PgConnection;
+
+use super::access::Access;
+use super::forms::{GameSettings, GameSettingsForm, InviteQuery, JoinForm, LobbyQuery, LobbyTab, WeekdayBox};
+use super::lifecycle;
+use super::model::{
+    DeadlineMode, GameKind, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule,
+};
+use super::queries::{self, GameRow, GameSummary, NewGame, SeatRow};
+use crate::accounts::pages::TIME_ZONES;
+use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
+use crate::extract::{Form, Path, Query, SignedIn, User, Viewer, set_flash};
+use crate::ids::GameId;
+use crate::pages::{Nav, format_time, zone_of};
+use crate::state::AppState;
+
+/// Lobby lists show at most this many games.
+const LOBBY_LIMIT: i64 = 100;
+
+pub async fn home() -> Redirect {
+    Redirect::to("/games")
+}
+
+/// A lobby line as shown.
+pub struct GameLine {
+    pub game_id: GameId,
+    pub name: String,
+    pub kind: &'static str,
+    pub status: &'static str,
+    pub gm: String,
+    pub seats: String,
+    pub press: &'static str,
+    pub anonymous: bool,
+    pub is_public: bool,
+    pub deadline: String,
+}
+
+impl GameLine {
+    fn new(game: GameSummary, zone: chrono_tz::Tz) -> Self {
+        GameLine {
+            game_id: game.game_id,
+            name: game.name,
+            kind: game.kind.label(),
+            status: game.status.label(),
+            gm: game.gm_display_name,
+            seats: format!("{}/{}", game.filled_seats, game.seat_count),
+            press: game.press.label(),
+            anonymous: game.anonymous,
+            is_public: game.is_public,
+            deadline: game.deadline_at.map(|at| format_time(at, zone)).unwrap_or_default(),
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/lobby.html")]
+pub struct LobbyPage {
+    nav: Nav,
+    tabs: [LobbyTab; 3],
+    tab: LobbyTab,
+    kinds: &'static [GameKind],
+    kind: &'static str,
+    games: Vec<GameLine>,
+    my_games: Vec<GameLine>,
+}
+
+pub async fn lobby(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Query(query): Query<LobbyQuery>,
+) -> AppResult<LobbyPage> {
+    let filter = query.parse().map_err(AppError::BadRequest)?;
+    let zone = zone_of(viewer.user.as_ref());
+    let mut conn = state.db.acquire().await?;
+    let games = queries::public_games(&mut conn, filter.tab.statuses(), filter.kind, LOBBY_LIMIT).await?;
+    let my_games = match &viewer.user {
+        Some(user) => queries::games_of(&mut conn, user.account_id).await?,
+        None => Vec::new(),
+    };
+    Ok(LobbyPage {
+        nav: viewer.nav,
+        tabs: LobbyTab::ALL,
+        tab: filter.tab,
+        kinds: GameKind::ALL,
+        kind: filter.kind.map_or("", GameKind::slug),
+        games: games.into_iter().map(|game| GameLine::new(game, zone)).collect(),
+        my_games: my_games.into_iter().map(|game| GameLine::new(game, zone)).collect(),
+    })
+}
+
+/// The settings form, used by "new game" and by the GM panel.
+pub struct SettingsFormView {
+    pub form: GameSettingsForm,
+    pub errors: FormErrors,
+    pub weekdays: Vec<WeekdayBox>,
+    pub kinds: &'static [GameKind],
+    pub presses: &'static [PressRule],
+    pub deadline_modes: &'static [DeadlineMode],
+    pub assignments: &'static [PowerAssignment],
+    pub start_rules: &'static [StartRule],
+    pub zones: &'static [&'static str],
+    /// Where the form posts.
+    pub action: String,
+    /// Creating a game (the kind can be chosen) rather than editing one.
+    pub creating: bool,
+}
+
+impl SettingsFormView {
+    pub fn new(form: GameSettingsForm, errors: FormErrors, action: String, creating: bool) -> Self {
+        SettingsFormView {
+            action,
+            creating,
+            weekdays: form.weekday_boxes(),
+            form,
+            errors,
+            kinds: GameKind::ALL,
+            presses: PressRule::ALL,
+            deadline_modes: DeadlineMode::ALL,
+            assignments: PowerAssignment::ALL,
+            start_rules: StartRule::ALL,
+            zones: &TIME_ZONES,
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/new.html")]
+pub struct NewGamePage {
+    nav: Nav,
+    sf: SettingsFormView,
+}
+
+pub async fn new_game_page(signed_in: SignedIn) -> NewGamePage {
+    let form = GameSettingsForm { deadline_zone: signed_in.user.time_zone.name().to_owned(), ..Default::default() };
+    NewGamePage {
+        nav: signed_in.nav,
+        sf: SettingsFormView::new(form, FormErrors::default(), "/games".to_owned(), true),
+    }
+}
+
+pub async fn create_game(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Form(form): Form<GameSettingsForm>,
+) -> AppResult<Response> {
+    let mut errors = FormErrors::default();
+    let kind = form.validate_kind(&mut errors);
+    let settings = form.validate(&mut errors);
+    let Some(settings) = settings.filter(|_| errors.is_empty()) else {
+        let sf = SettingsFormView::new(form, errors, "/games".to_owned(), true);
+        return Ok(invalid_form(NewGamePage { nav: signed_in.nav, sf }));
+    };
+    let user = &signed_in.user;
+    let mut tx = state.db.begin().await?;
+    let invite_code = uuid::Uuid::new_v4().simple().to_string();
+    let game_id = queries::insert_game(
+        &mut tx,
+        &NewGame {
+            kind,
+            gm: user.account_id,
+            settings: &settings,
+            seat_count: kind.seat_count(),
+            invite_code: &invite_code,
+            rng_seed: rand::random(),
+        },
+    )
+    .await?;
+    queries::record_audit(
+        &mut tx,
+        game_id,
+        user.account_id,
+        GmAction::Create,
+        &format!("Created “{}”.", settings.name),
+    )
+    .await?;
+    tx.commit().await?;
+    set_flash(&signed_in.session, "Your game is created. Share its page so players can join.").await?;
+    Ok(Redirect::to(&format!("/games/{game_id}")).into_response())
+}
+
+/// A seat as shown on the game page; `player` is already anonymised where it must be.
+pub struct SeatView {
+    pub number: usize,
+    pub role: &'static str,
+    pub powers: String,
+    pub player: String,
+    pub is_mine: bool,
+    pub is_empty: bool,
+}
+
+/// Lists the game's seats, the taken ones first, then one empty line per seat nobody holds yet.
+pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<SeatView> {
+    let sees_names = access.sees_names(game);
+    let taken = seats.iter().enumerate().map(|(index, seat)| {
+        let is_mine = access.my_seat == Some(seat.seat_id);
+        let player = match (&seat.display_name, sees_names || is_mine) {
+            (None, _) => "Empty seat".to_owned(),
+            (Some(name), true) => name.clone(),
+            (Some(_), false) => "Anonymous player".to_owned(),
+        };
+        SeatView {
+            number: index + 1,
+            role: seat.role.label(),
+            powers: powers_label(&seat.powers),
+            player,
+            is_mine,
+            is_empty: seat.account_id.is_none(),
+        }
+    });
+    let total = usize::try_from(game.seat_count).unwrap_or(0);
+    let open = (seats.len()..total).map(|index| SeatView {
+        number: index + 1,
+        role: SeatRole::Player.label(),
+        powers: String::new(),
+        player: "Open".to_owned(),
+        is_mine: false,
+        is_empty: true,
+    });
+    taken.chain(open).collect()
+}
+
+fn powers_label(powers: &[Power]) -> String {
+    powers.iter().map(|power| power.label()).collect::<Vec<_>>().join(", ")
+}
+
+/// The settings of a game, in words, as label/value pairs.
+pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static str, String)> {
+    let deadlines = &settings.deadlines;
+    let deadline_rule = match (deadlines.mode, deadlines.fixed_time) {
+        (DeadlineMode::FixedTime, Some(time)) => format!(
+            "At {} ({}), at least {} after the phase starts",
+            time.format("%H:%M"),
+            deadlines.zone.name(),
+            deadlines.movement
+        ),
+        (DeadlineMode::PerPhase, _) | (DeadlineMode::FixedTime, None) => format!(
+            "Movement {}, retreats {}, adjustments {}",
+            deadlines.movement, deadlines.retreat, deadlines.adjustment
+        ),
+    };
+    let skipped = deadlines.no_process_days.names();
+    vec![
+        ("Kind", game.kind.label().to_owned()),
+        ("Visibility", if settings.is_public { "Public" } else { "Private (invite link)" }.to_owned()),
+        ("Press", settings.press.label().to_owned()),
+        ("Anonymous", if settings.anonymous { "Yes: names hidden until the end" } else { "No" }.to_owned()),
+        ("Deadlines", deadline_rule),
+        ("No processing on", if skipped.is_empty() { "—".to_owned() } else { skipped.join(", ") }),
+        ("Powers", settings.power_assignment.label().to_owned()),
+        ("Start", settings.start_rule.label().to_owned()),
+    ]
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/show.html")]
+pub struct GamePage {
+    nav: Nav,
+    game_id: GameId,
+    name: String,
+    description: String,
+    status: &'static str,
+    gm: String,
+    settings: Vec<(&'static str, String)>,
+    seats: Vec<SeatView>,
+    deadline: Option<String>,
+    created: String,
+    started: Option<String>,
+    finished: Option<String>,
+    access: Access,
+    invite_code: String,
+    /// Join form shown: forming, logged in, not seated, a seat free.
+    can_join: bool,
+    /// Powers still free, when players choose theirs.
+    free_powers: Vec<Power>,
+    can_leave: bool,
+    show_invite_link: bool,
+    not_logged_in_and_joinable: bool,
+}
+
+pub async fn show_game(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(game_id): Path<GameId>,
+    Query(query): Query<InviteQuery>,
+) -> AppResult<GamePage> {
+    let mut conn = state.db.acquire().await?;
+    let (game, seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
+    let zone = zone_of(viewer.user.as_ref());
+    let forming = game.status == GameStatus::Forming;
+    let has_free_seat = seats.len() < usize::try_from(game.seat_count).unwrap_or(0);
+    let can_join = forming && access.logged_in && access.my_seat.is_none() && has_free_seat;
+    let free_powers = if game.power_assignment == PowerAssignment::PlayersChoose && game.kind.has_powers() {
+        Power::ALL.iter().copied().filter(|power| !seats.iter().any(|seat| seat.powers.contains(power))).collect()
+    } else {
+        Vec::new()
+    };
+    let settings = game.settings();
+    Ok(GamePage {
+        nav: viewer.nav,
+        game_id: game.game_id,
+        settings: settings_lines(&game, &settings),
+        seats: seat_views(&game, &seats, &access),
+        status: game.status.label(),
+        gm: game.gm_display_name.clone(),
+        deadline: game.deadline_at.map(|at| format_time(at, zone)),
+        created: format_time(game.created_at, zone),
+        started: game.started_at.map(|at| format_time(at, zone)),
+        finished: game.finished_at.map(|at| format_time(at, zone)),
+        can_join,
+        free_powers,
+        can_leave: forming && access.my_seat.is_some(),
+        show_invite_link: access.is_gm && !game.is_public,
+        not_logged_in_and_joinable: !access.logged_in && forming && has_free_seat,
+        invite_code: if access.invited || access.is_gm { game.invite_code.clone() } else { String::new() },
+        access,
+        name: game.name,
+        description: game.description,
+    })
+}
+
+/// Loads a game the viewer may see; games they may not see answer 404, so private games stay unknown.
+pub async fn load_visible_game(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    user: Option<&User>,
+    invite: &str,
+) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
+    let game = queries::game(conn, game_id).await?.ok_or(AppError::NotFound)?;
+    let seats = queries::seats(conn, game_id).await?;
+    let access = Access::of(&game, user, &seats, invite);
+    if !access.can_view(&game) {
+        return Err(AppError::NotFound);
+    }
+    Ok((game, seats, access))
+}
+
+pub async fn join_game(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+    Form(form): Form<JoinForm>,
+) -> AppResult<Redirect> {
+    let power = form.power().map_err(AppError::BadRequest)?;
+    let user = &signed_in.user;
+    let now = state.clock.now();
+    let mut tx = state.db.begin().await?;
+    let game = queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
+    let seats = queries::seats(&mut tx, game_id).await?;
+    let access = Access::of(&game, Some(user), &seats, &form.invite);
+    if !access.can_view(&game) {
+        return Err(AppError::NotFound);
+    }
+    check_can_join(&game, &seats, &access, power)?;
+    let seat_id = queries::insert_seat(&mut tx, game_id, user.account_id, SeatRole::Player).await?;
+    if let Some(power) = power {
+        queries::give_power(&mut tx, game_id, seat_id, SeatRole::Player, power).await.map_err(|error| {
+            if violates(&error, queries::POWER_TAKEN) {
+                AppError::Conflict(format!("{} has just been taken; choose another power.", power.label()))
+            } else {
+                error.into()
+            }
+        })?;
+    }
+    let started = if game.start_rule == StartRule::WhenFull {
+        lifecycle::start_if_ready(&mut tx, &game, now).await?.is_ok()
+    } else {
+        false
+    };
+    tx.commit().await?;
+    let message = if started { "You joined, and the game has started!" } else { "You joined the game." };
+    set_flash(&signed_in.session, message).await?;
+    Ok(Redirect::to(&format!("/games/{game_id}")))
+}
+
+fn check_can_join(game: &GameRow, seats: &[SeatRow], access: &Access, power: Option<Power>) -> AppResult<()> {
+    if game.status != GameStatus::Forming {
+        return Err(AppError::Conflict("This game has already started; nobody can join it now.".to_owned()));
+    }
+    if access.my_seat.is_some() {
+        return Err(AppError::Conflict("You already have a seat in this game.".to_owned()));
+    }
+    if seats.len() >= usize::try_from(game.seat_count).unwrap_or(0) {
+        return Err(AppError::Conflict("Every seat in this game is taken.".to_owned()));
+    }
+    let chooses = game.power_assignment == PowerAssignment::PlayersChoose && game.kind.has_powers();
+    match (chooses, power) {
+        (true, None) => Err(AppError::BadRequest("Choose the power you want to play.".to_owned())),
+        (false, Some(_)) => Err(AppError::BadRequest("Powers in this game are not chosen by players.".to_owned())),
+        (true, Some(power)) if seats.iter().any(|seat| seat.powers.contains(&power)) => {
+            Err(AppError::Conflict(format!("{} is already taken; choose another power.", power.label())))
+        }
+        (true, Some(_)) | (false, None) => Ok(()),
+    }
+}
+
+pub async fn leave_game(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+) -> AppResult<Redirect> {
+    let mut tx = state.db.begin().await?;
+    let game = queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
+    let seats = queries::seats(&mut tx, game_id).await?;
+    let access = Access::of(&game, Some(&signed_in.user), &seats, "");
+    if !access.can_view(&game) {
+        return Err(AppError::NotFound);
+    }
+    let seat_id = access.my_seat.ok_or_else(|| AppError::Conflict("You have no seat in this game.".to_owned()))?;
+    if game.status != GameStatus::Forming {
+        return Err(AppError::Conflict(
+            "The game has started; ask the GM to replace you instead of leaving.".to_owned(),
+        ));
+    }
+    queries::delete_seat(&mut tx, seat_id).await?;
+    tx.commit().await?;
+    set_flash(&signed_in.session, "You left the game.").await?;
+    Ok(Redirect::to(&format!("/games/{game_id}")))
+}

@@ -1,0 +1,381 @@
+//! SQL for games, seats and the audit log. Functions take `&mut PgConnection` so one transaction can
+//! span features (the GM panel reuses these inside its own transactions).
+
+use chrono::{DateTime, NaiveTime, Utc};
+use chrono_tz::Tz;
+use sqlx::PgConnection;
+
+use super::deadline::{DeadlineSettings, PhaseDuration, WeekdaySet};
+use super::forms::GameSettings;
+use super::model::{
+    DeadlineMode, GameKind, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule,
+};
+use crate::ids::{AccountId, GameId, SeatId};
+
+/// A `game` row, less what no page needs.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameRow {
+    pub game_id: GameId,
+    pub kind: GameKind,
+    pub name: String,
+    pub description: String,
+    pub gm_account_id: AccountId,
+    pub gm_display_name: String,
+    pub status: GameStatus,
+    pub is_public: bool,
+    pub invite_code: String,
+    pub press: PressRule,
+    pub anonymous: bool,
+    pub deadline_mode: DeadlineMode,
+    pub movement_minutes: i32,
+    pub retreat_minutes: i32,
+    pub adjustment_minutes: i32,
+    pub fixed_deadline_time: Option<NaiveTime>,
+    pub deadline_time_zone: String,
+    pub no_process_weekdays: i16,
+    pub power_assignment: PowerAssignment,
+    pub start_rule: StartRule,
+    pub seat_count: i16,
+    pub rng_seed: i64,
+    pub deadline_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl GameRow {
+    /// The stored settings in their typed form; out-of-range durations cannot be stored (table checks).
+    pub fn settings(&self) -> GameSettings {
+        let duration = |minutes| PhaseDuration::from_minutes(minutes).unwrap_or(PhaseDuration::ONE_DAY);
+        GameSettings {
+            name: self.name.clone(),
+            description: self.description.clone(),
+            is_public: self.is_public,
+            press: self.press,
+            anonymous: self.anonymous,
+            deadlines: DeadlineSettings {
+                mode: self.deadline_mode,
+                movement: duration(self.movement_minutes),
+                retreat: duration(self.retreat_minutes),
+                adjustment: duration(self.adjustment_minutes),
+                fixed_time: self.fixed_deadline_time,
+                zone: self.deadline_time_zone.parse().unwrap_or(Tz::UTC),
+                no_process_days: WeekdaySet::from_bits(self.no_process_weekdays),
+            },
+            power_assignment: self.power_assignment,
+            start_rule: self.start_rule,
+        }
+    }
+}
+
+const GAME_COLUMNS: &str = "g.game_id, g.kind, g.name, g.description, g.gm_account_id,
+    gm.display_name as gm_display_name, g.status, g.is_public, g.invite_code, g.press, g.anonymous,
+    g.deadline_mode, g.movement_minutes, g.retreat_minutes, g.adjustment_minutes, g.fixed_deadline_time,
+    g.deadline_time_zone, g.no_process_weekdays, g.power_assignment, g.start_rule, g.seat_count,
+    g.rng_seed, g.deadline_at, g.created_at, g.started_at, g.finished_at";
+
+pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<GameRow>, sqlx::Error> {
+    let sql = format!(
+        "select {GAME_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
+         where g.game_id = $1"
+    );
+    sqlx::query_as(&sql).bind(game_id).fetch_optional(conn).await
+}
+
+/// The game row, locked until the transaction ends: every change to a game or its seats takes this
+/// lock first, so two joins cannot both take the last seat.
+pub async fn game_for_update(conn: &mut PgConnection, game_id: GameId) -> Result<Option<GameRow>, sqlx::Error> {
+    let sql = format!(
+        "select {GAME_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
+         where g.game_id = $1 for update of g"
+    );
+    sqlx::query_as(&sql).bind(game_id).fetch_optional(conn).await
+}
+
+pub struct NewGame<'a> {
+    pub kind: GameKind,
+    pub gm: AccountId,
+    pub settings: &'a GameSettings,
+    pub seat_count: i16,
+    pub invite_code: &'a str,
+    pub rng_seed: i64,
+}
+
+pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<GameId, sqlx::Error> {
+    let settings = new.settings;
+    let deadlines = &settings.deadlines;
+    sqlx::query_scalar(
+        "insert into game (kind, name, description, gm_account_id, is_public, invite_code, press, anonymous,
+            deadline_mode, movement_minutes, retreat_minutes, adjustment_minutes, fixed_deadline_time,
+            deadline_time_zone, no_process_weekdays, power_assignment, start_rule, seat_count, rng_seed)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+         returning game_id",
+    )
+    .bind(new.kind)
+    .bind(&settings.name)
+    .bind(&settings.description)
+    .bind(new.gm)
+    .bind(settings.is_public)
+    .bind(new.invite_code)
+    .bind(settings.press)
+    .bind(settings.anonymous)
+    .bind(deadlines.mode)
+    .bind(deadlines.movement.minutes())
+    .bind(deadlines.retreat.minutes())
+    .bind(deadlines.adjustment.minutes())
+    .bind(deadlines.fixed_time)
+    .bind(deadlines.zone.name())
+    .bind(deadlines.no_process_days.bits())
+    .bind(settings.power_assignment)
+    .bind(settings.start_rule)
+    .bind(new.seat_count)
+    .bind(new.rng_seed)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn update_settings(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    settings: &GameSettings,
+) -> Result<(), sqlx::Error> {
+    let deadlines = &settings.deadlines;
+    sqlx::query(
+        "update game set name = $2, description = $3, is_public = $4, press = $5, anonymous = $6,
+            deadline_mode = $7, movement_minutes = $8, retreat_minutes = $9, adjustment_minutes = $10,
+            fixed_deadline_time = $11, deadline_time_zone = $12, no_process_weekdays = $13,
+            power_assignment = $14, start_rule = $15
+         where game_id = $1",
+    )
+    .bind(game_id)
+    .bind(&settings.name)
+    .bind(&settings.description)
+    .bind(settings.is_public)
+    .bind(settings.press)
+    .bind(settings.anonymous)
+    .bind(deadlines.mode)
+    .bind(deadlines.movement.minutes())
+    .bind(deadlines.retreat.minutes())
+    .bind(deadlines.adjustment.minutes())
+    .bind(deadlines.fixed_time)
+    .bind(deadlines.zone.name())
+    .bind(deadlines.no_process_days.bits())
+    .bind(settings.power_assignment)
+    .bind(settings.start_rule)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// A lobby line.
+#[derive(Debug, sqlx::FromRow)]
+pub struct GameSummary {
+    pub game_id: GameId,
+    pub kind: GameKind,
+    pub name: String,
+    pub gm_display_name: String,
+    pub status: GameStatus,
+    pub press: PressRule,
+    pub anonymous: bool,
+    pub is_public: bool,
+    pub seat_count: i16,
+    pub filled_seats: i64,
+    pub deadline_at: Option<DateTime<Utc>>,
+}
+
+const SUMMARY_COLUMNS: &str = "g.game_id, g.kind, g.name, gm.display_name as gm_display_name, g.status,
+    g.press, g.anonymous, g.is_public, g.seat_count,
+    (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null) as filled_seats,
+    g.deadline_at";
+
+/// Public games in the given statuses (and kind), newest first.
+pub async fn public_games(
+    conn: &mut PgConnection,
+    statuses: &[GameStatus],
+    kind: Option<GameKind>,
+    limit: i64,
+) -> Result<Vec<GameSummary>, sqlx::Error> {
+    let sql = format!(
+        "select {SUMMARY_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
+         where g.is_public and g.status::text = any($1) and ($2::game_kind is null or g.kind = $2)
+         order by g.created_at desc limit $3"
+    );
+    let statuses: Vec<&str> = statuses.iter().map(|status| status.slug()).collect();
+    sqlx::query_as(&sql).bind(statuses).bind(kind).bind(limit).fetch_all(conn).await
+}
+
+/// Games the account runs or sits in, whatever their visibility.
+pub async fn games_of(conn: &mut PgConnection, account_id: AccountId) -> Result<Vec<GameSummary>, sqlx::Error> {
+    let sql = format!(
+        "select {SUMMARY_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
+         where g.gm_account_id = $1
+            or exists (select 1 from seat s where s.game_id = g.game_id and s.account_id = $1)
+         order by g.status = 'finished', g.created_at desc"
+    );
+    sqlx::query_as(&sql).bind(account_id).fetch_all(conn).await
+}
+
+/// A seat with its holder (if any) and powers.
+#[derive(Debug, Clone)]
+pub struct SeatRow {
+    pub seat_id: SeatId,
+    pub role: SeatRole,
+    pub account_id: Option<AccountId>,
+    pub display_name: Option<String>,
+    pub powers: Vec<Power>,
+}
+
+#[derive(sqlx::FromRow)]
+struct SeatHolderRow {
+    seat_id: SeatId,
+    role: SeatRole,
+    account_id: Option<AccountId>,
+    display_name: Option<String>,
+}
+
+pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
+    let holders: Vec<SeatHolderRow> = sqlx::query_as(
+        "select s.seat_id, s.role, s.account_id, a.display_name
+         from seat s left join account a on a.account_id = s.account_id
+         where s.game_id = $1 order by s.seat_id",
+    )
+    .bind(game_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let powers: Vec<(SeatId, Power)> =
+        sqlx::query_as("select seat_id, power from seat_power where game_id = $1 order by power")
+            .bind(game_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    Ok(holders
+        .into_iter()
+        .map(|holder| SeatRow {
+            powers: powers.iter().filter(|(seat, _)| *seat == holder.seat_id).map(|(_, power)| *power).collect(),
+            seat_id: holder.seat_id,
+            role: holder.role,
+            account_id: holder.account_id,
+            display_name: holder.display_name,
+        })
+        .collect())
+}
+
+pub async fn insert_seat(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    account_id: AccountId,
+    role: SeatRole,
+) -> Result<SeatId, sqlx::Error> {
+    sqlx::query_scalar("insert into seat (game_id, account_id, role) values ($1, $2, $3) returning seat_id")
+        .bind(game_id)
+        .bind(account_id)
+        .bind(role)
+        .fetch_one(conn)
+        .await
+}
+
+/// Unique (game_id, power, role): a power already held in that role.
+pub const POWER_TAKEN: &str = "seat_power_game_id_power_role_key";
+
+pub async fn give_power(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    seat_id: SeatId,
+    role: SeatRole,
+    power: Power,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("insert into seat_power (seat_id, game_id, power, role) values ($1, $2, $3, $4)")
+        .bind(seat_id)
+        .bind(game_id)
+        .bind(power)
+        .bind(role)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+pub async fn clear_powers(conn: &mut PgConnection, seat_id: SeatId) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from seat_power where seat_id = $1").bind(seat_id).execute(conn).await.map(drop)
+}
+
+pub async fn delete_seat(conn: &mut PgConnection, seat_id: SeatId) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from seat where seat_id = $1").bind(seat_id).execute(conn).await.map(drop)
+}
+
+/// Puts `account_id` (or nobody) in the seat, keeping its powers.
+pub async fn set_seat_holder(
+    conn: &mut PgConnection,
+    seat_id: SeatId,
+    account_id: Option<AccountId>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update seat set account_id = $2, joined_at = now() where seat_id = $1")
+        .bind(seat_id)
+        .bind(account_id)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Unique (game_id, account_id): the account already sits in this game.
+pub const ALREADY_SEATED: &str = "seat_game_id_account_id_key";
+
+pub async fn record_audit(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    actor: AccountId,
+    action: GmAction,
+    detail: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("insert into game_audit (game_id, actor_account_id, action, detail) values ($1, $2, $3, $4)")
+        .bind(game_id)
+        .bind(actor)
+        .bind(action)
+        .bind(detail)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct AuditEntry {
+    pub action: GmAction,
+    pub detail: String,
+    pub actor_display_name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+pub async fn audit_log(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<AuditEntry>, sqlx::Error> {
+    sqlx::query_as(
+        "select l.action, l.detail, a.display_name as actor_display_name, l.created_at
+         from game_audit l join account a on a.account_id = l.actor_account_id
+         where l.game_id = $1 order by l.created_at, l.game_audit_id",
+    )
+    .bind(game_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Marks the game running from `now` with its first deadline.
+pub async fn set_running(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    now: DateTime<Utc>,
+    deadline_at: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update game set status = 'running', started_at = $2, deadline_at = $3 where game_id = $1")
+        .bind(game_id)
+        .bind(now)
+        .bind(deadline_at)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+pub async fn account_by_username(
+    conn: &mut PgConnection,
+    username: &str,
+) -> Result<Option<(AccountId, String)>, sqlx::Error> {
+    sqlx::query_as("select account_id, display_name from account where lower(username) = lower($1)")
+        .bind(username)
+        .fetch_optional(conn)
+        .await
+}

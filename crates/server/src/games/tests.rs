@@ -1,0 +1,228 @@
+//! Handler tests for the lobby, game creation, the game page, joining and leaving.
+
+use axum::http::StatusCode;
+use sqlx::PgPool;
+
+use crate::ids::GameId;
+use crate::test_support::{Client, POWERS, create_game, game_form, logged_in};
+
+async fn status_of(pool: &PgPool, game_id: GameId) -> String {
+    sqlx::query_scalar("select status::text from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
+}
+
+/// Seats `count` new players (`{prefix}0`, `{prefix}1`, ...) in the game, each choosing the next power.
+async fn fill_seats(pool: &PgPool, game_id: GameId, count: usize, prefix: &str) -> Vec<Client> {
+    let mut players = Vec::new();
+    for (index, power) in POWERS.iter().take(count).enumerate() {
+        let mut player = logged_in(pool, &format!("{prefix}{index}")).await;
+        player
+            .post(&format!("/games/{game_id}/join"), &[("power", power)])
+            .await
+            .assert_redirect_to(&format!("/games/{game_id}"));
+        players.push(player);
+    }
+    players
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn creating_a_game_makes_its_creator_the_gm_and_logs_it(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Spring Fling", &[]).await;
+    gm.get(&format!("/games/{game_id}"))
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("Spring Fling")
+        .assert_contains("id=\"gm-panel\"")
+        .assert_contains("Waiting for players");
+    let logged: i64 = sqlx::query_scalar("select count(*) from game_audit where game_id = $1 and action = 'create'")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(logged, 1);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn creating_a_game_needs_a_login(pool: PgPool) {
+    let mut visitor = Client::new(pool);
+    visitor.get("/games/new").await.assert_error_page(StatusCode::UNAUTHORIZED);
+    visitor.post("/games", &game_form("x", &[])).await.assert_error_page(StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn kinds_that_cannot_be_played_yet_are_refused_with_a_clear_message(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    for kind in ["covert_dip", "cabinet_diplomacy", "terrorism_i", "diplobucks", "covert_operations"] {
+        gm.post("/games", &game_form("Too early", &[("kind", kind)]))
+            .await
+            .assert_status(StatusCode::UNPROCESSABLE_ENTITY)
+            .assert_contains("cannot be played on this site yet");
+    }
+    gm.post("/games", &game_form("Nonsense", &[("kind", "chess")]))
+        .await
+        .assert_status(StatusCode::UNPROCESSABLE_ENTITY)
+        .assert_contains("Choose a kind of game");
+    let games: i64 = sqlx::query_scalar("select count(*) from game").fetch_one(&pool).await.unwrap();
+    assert_eq!(games, 0);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn bad_settings_are_shown_again_field_by_field_with_what_was_typed(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    gm.post(
+        "/games",
+        &game_form("", &[("description", "Typed description"), ("movement", "forever"), ("press", "shouting")]),
+    )
+    .await
+    .assert_status(StatusCode::UNPROCESSABLE_ENTITY)
+    .assert_contains("id=\"error-name\"")
+    .assert_contains("id=\"error-movement\"")
+    .assert_contains("id=\"error-press\"")
+    .assert_contains("Typed description")
+    .assert_contains("value=\"forever\"");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_lobby_lists_public_games_by_status_and_kind_and_hides_private_ones(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    create_game(&mut gm, "Open Table", &[]).await;
+    create_game(&mut gm, "Secret Table", &[("visibility", "private")]).await;
+    let mut visitor = Client::new(pool.clone());
+    visitor
+        .get("/games")
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("Open Table")
+        .assert_lacks("Secret Table");
+    visitor.get("/games?show=running").await.assert_status(StatusCode::OK).assert_lacks("Open Table");
+    visitor.get("/games?show=joinable&kind=diplobucks").await.assert_lacks("Open Table");
+    visitor.get("/games?show=joinable&kind=standard").await.assert_contains("Open Table");
+    visitor.get("/games?show=everything").await.assert_error_page(StatusCode::BAD_REQUEST);
+    // The GM sees their private game under "My games".
+    gm.get("/games").await.assert_contains("Secret Table");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn observers_see_public_games_but_private_ones_only_with_the_invite(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let public = create_game(&mut gm, "Open Table", &[]).await;
+    let private = create_game(&mut gm, "Secret Table", &[("visibility", "private")]).await;
+    let code: String = sqlx::query_scalar("select invite_code from game where game_id = $1")
+        .bind(private)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let mut visitor = Client::new(pool.clone());
+    visitor.get(&format!("/games/{public}")).await.assert_status(StatusCode::OK).assert_contains("Log in</a> to join");
+    visitor.get(&format!("/games/{private}")).await.assert_error_page(StatusCode::NOT_FOUND);
+    visitor.get(&format!("/games/{private}?invite=wrong")).await.assert_error_page(StatusCode::NOT_FOUND);
+    visitor.get(&format!("/games/{private}?invite={code}")).await.assert_status(StatusCode::OK);
+    let mut stranger = logged_in(&pool, "stranger").await;
+    stranger
+        .post(&format!("/games/{private}/join"), &[("power", "france")])
+        .await
+        .assert_error_page(StatusCode::NOT_FOUND);
+    stranger
+        .post(&format!("/games/{private}/join"), &[("power", "france"), ("invite", &code)])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn unknown_and_malformed_game_ids_get_404_pages(pool: PgPool) {
+    let mut player = logged_in(&pool, "pat").await;
+    player.get("/games/999").await.assert_error_page(StatusCode::NOT_FOUND);
+    player.get("/games/not-a-number").await.assert_error_page(StatusCode::NOT_FOUND);
+    player.post("/games/999/join", &[("power", "france")]).await.assert_error_page(StatusCode::NOT_FOUND);
+    player.post("/games/abc/leave", &[]).await.assert_error_page(StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn joining_takes_the_chosen_power_and_refuses_taken_ones_and_second_seats(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Table", &[]).await;
+    let join = format!("/games/{game_id}/join");
+    let mut alice = logged_in(&pool, "alice").await;
+    alice.post(&join, &[]).await.assert_error_page(StatusCode::BAD_REQUEST);
+    alice.post(&join, &[("power", "atlantis")]).await.assert_error_page(StatusCode::BAD_REQUEST);
+    alice.post(&join, &[("power", "france")]).await.assert_status(StatusCode::SEE_OTHER);
+    alice.post(&join, &[("power", "italy")]).await.assert_error_page(StatusCode::CONFLICT);
+    let mut bob = logged_in(&pool, "bob").await;
+    bob.post(&join, &[("power", "france")]).await.assert_error_page(StatusCode::CONFLICT);
+    alice
+        .get(&format!("/games/{game_id}"))
+        .await
+        .assert_contains("alice display (you)")
+        .assert_contains("id=\"leave\"");
+    let mut visitor = Client::new(pool);
+    visitor.post(&join, &[("power", "italy")]).await.assert_error_page(StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_game_starts_by_itself_when_the_last_seat_is_taken(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Full House", &[]).await;
+    let mut players = fill_seats(&pool, game_id, 7, "player").await;
+    assert_eq!(status_of(&pool, game_id).await, "running");
+    let deadline: Option<chrono::DateTime<chrono::Utc>> =
+        sqlx::query_scalar("select deadline_at from game where game_id = $1")
+            .bind(game_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert!(deadline.is_some());
+    players[6]
+        .get(&format!("/games/{game_id}"))
+        .await
+        .assert_contains("the game has started")
+        .assert_contains("Next deadline");
+    let mut late = logged_in(&pool, "late").await;
+    late.post(&format!("/games/{game_id}/join"), &[("power", "france")]).await.assert_error_page(StatusCode::CONFLICT);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn random_assignment_gives_every_seat_a_distinct_power_at_the_start(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Lottery", &[("power_assignment", "random")]).await;
+    for index in 0..7 {
+        let mut player = logged_in(&pool, &format!("lucky{index}")).await;
+        player.post(&format!("/games/{game_id}/join"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    }
+    assert_eq!(status_of(&pool, game_id).await, "running");
+    let distinct: i64 = sqlx::query_scalar("select count(distinct power) from seat_power where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(distinct, 7);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn players_can_leave_before_the_start_but_not_after(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Table", &[]).await;
+    let mut players = fill_seats(&pool, game_id, 2, "player").await;
+    players[0].post(&format!("/games/{game_id}/leave"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    players[0].post(&format!("/games/{game_id}/leave"), &[]).await.assert_error_page(StatusCode::CONFLICT);
+    let seats: i64 = sqlx::query_scalar("select count(*) from seat where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(seats, 1);
+    let game_id = create_game(&mut gm, "Started", &[]).await;
+    let mut players = fill_seats(&pool, game_id, 7, "starter").await;
+    players[0].post(&format!("/games/{game_id}/leave"), &[]).await.assert_error_page(StatusCode::CONFLICT);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn anonymous_games_hide_names_from_players_and_observers_but_not_the_gm(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Masks", &[("anonymous", "on")]).await;
+    let mut players = fill_seats(&pool, game_id, 2, "player").await;
+    let page = format!("/games/{game_id}");
+    players[0].get(&page).await.assert_contains("player0 display (you)").assert_lacks("player1 display");
+    Client::new(pool.clone()).get(&page).await.assert_lacks("player0 display").assert_contains("Anonymous player");
+    gm.get(&page).await.assert_contains("player0 display").assert_contains("player1 display");
+    players[0].get("/games").await.assert_lacks("player1 display");
+}

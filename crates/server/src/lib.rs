@@ -1,0 +1,168 @@
+//! Backchannel's web server: accounts, games and the GM panel, over axum, askama and PostgreSQL.
+//!
+//! `app(state)` builds the whole router (tests drive it with `oneshot`); `run(config)` connects to the
+//! database, applies migrations, optionally seeds demo data, and serves until a shutdown signal.
+
+pub mod accounts;
+pub mod admin;
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod games;
+pub mod ids;
+pub mod pages;
+pub mod seed;
+pub mod state;
+
+#[cfg(test)]
+mod test_support;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
+use tower_http::csrf::CsrfLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use tower_sessions::cookie::SameSite;
+use tower_sessions::{Expiry, SessionManagerLayer};
+use tower_sessions_sqlx_store::PostgresStore;
+
+use crate::config::Config;
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// Migrations from the top-level `migrations/`. sqlx holds a PostgreSQL advisory lock while it applies
+/// them, so replicas starting at once apply each migration exactly once.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");
+
+/// Sessions last this long without a visit.
+const SESSION_INACTIVITY: time::Duration = time::Duration::days(30);
+
+/// The whole site as one router.
+pub fn app(state: AppState) -> Router {
+    let store = PostgresStore::new(state.db.clone());
+    let sessions = SessionManagerLayer::new(store)
+        .with_name("backchannel_session")
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(state.config.secure_cookies)
+        .with_expiry(Expiry::OnInactivity(SESSION_INACTIVITY));
+    let csrf = CsrfLayer::new().with_rejection_response(|_| {
+        AppError::Forbidden(
+            "This form was sent from another site, so it was refused (cross-site request forgery protection)."
+                .to_owned(),
+        )
+        .into_response()
+    });
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/static/site.css", get(stylesheet))
+        .merge(accounts::router())
+        .merge(games::router())
+        .merge(admin::router())
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(sessions)
+        .layer(csrf)
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            header::HeaderValue::from_static("DENY"),
+        ))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(state.config.request_timeout_secs),
+        ))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+async fn healthz(State(db): State<PgPool>) -> Result<&'static str, AppError> {
+    sqlx::query("select 1").execute(&db).await?;
+    Ok("ok")
+}
+
+async fn stylesheet() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], include_str!("../../../static/site.css"))
+}
+
+async fn not_found() -> AppError {
+    AppError::NotFound
+}
+
+async fn method_not_allowed() -> AppError {
+    AppError::Malformed {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "That action is not available here.".to_owned(),
+    }
+}
+
+/// Connects, migrates, seeds if asked, and serves until Ctrl-C or SIGTERM.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let db = PgPoolOptions::new()
+        .max_connections(config.database_max_connections)
+        .connect(&config.database_url)
+        .await
+        .context("connecting to PostgreSQL")?;
+    MIGRATOR.run(&db).await.context("applying migrations")?;
+    if config.seed_demo_data {
+        seed::seed_demo_data_once(&db).await.context("seeding demo data")?;
+    }
+    let listener =
+        tokio::net::TcpListener::bind(config.bind).await.with_context(|| format!("binding {}", config.bind))?;
+    let address = listener.local_addr()?;
+    // Without TCP_NODELAY small responses can stall ~40 ms behind delayed ACKs.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::warn!(%error, "could not set TCP_NODELAY");
+        }
+    });
+    tracing::info!("listening on http://{address}");
+    println!("Backchannel is running at http://{address}");
+    let app = app(AppState::new(db, config));
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("serving")?;
+    tracing::info!("shut down cleanly");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!(%error, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutdown signal received; finishing requests in flight");
+}

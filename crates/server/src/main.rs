@@ -1,0 +1,21 @@
+//! The `backchannel` binary: parse the configuration, set up logging, run the server.
+
+use clap::Parser;
+use server::config::{Config, LogFormat};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let config = Config::parse();
+    init_logging(config.log_format);
+    server::run(config).await
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}
