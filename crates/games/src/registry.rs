@@ -8,6 +8,7 @@ use crate::kind::{
     GameKind, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients, Report,
     SeatId, SeatInfo, SetupError, StateError, View,
 };
+use crate::diplobucks::{self, Diplobucks};
 use crate::standard::{self, Standard};
 
 /// The six kinds of game of the site.
@@ -61,7 +62,7 @@ impl Kind {
 
     /// Whether games of this kind can be created and played yet.
     pub fn is_playable(self) -> bool {
-        matches!(self, Kind::Standard)
+        matches!(self, Kind::Standard | Kind::Diplobucks)
     }
 }
 
@@ -70,6 +71,7 @@ impl Kind {
 #[serde(tag = "kind", content = "state", rename_all = "snake_case")]
 pub enum AnyGame {
     Standard(standard::State),
+    Diplobucks(diplobucks::State),
 }
 
 /// Calls the same [`GameKind`] function on whichever kind the game is.
@@ -77,6 +79,7 @@ macro_rules! dispatch {
     ($game:expr, $call:ident ( $($arg:expr),* )) => {
         match $game {
             AnyGame::Standard(state) => <Standard as GameKind>::$call(state, $($arg),*),
+            AnyGame::Diplobucks(state) => <Diplobucks as GameKind>::$call(state, $($arg),*),
         }
     };
 }
@@ -86,7 +89,8 @@ impl AnyGame {
     pub fn new(kind: Kind, settings: &serde_json::Value, seed: u64) -> Result<AnyGame, SetupError> {
         match kind {
             Kind::Standard => Ok(AnyGame::Standard(Standard::new_game(&read_settings(settings)?, seed)?)),
-            Kind::CovertDip | Kind::CabinetDiplomacy | Kind::TerrorismI | Kind::Diplobucks | Kind::CovertOperations => {
+            Kind::Diplobucks => Ok(AnyGame::Diplobucks(Diplobucks::new_game(&read_settings(settings)?, seed)?)),
+            Kind::CovertDip | Kind::TerrorismI | Kind::CabinetDiplomacy | Kind::CovertOperations => {
                 Err(SetupError::NotPlayable)
             }
         }
@@ -95,6 +99,7 @@ impl AnyGame {
     pub fn kind(&self) -> Kind {
         match self {
             AnyGame::Standard(_) => Kind::Standard,
+            AnyGame::Diplobucks(_) => Kind::Diplobucks,
         }
     }
 
@@ -136,6 +141,14 @@ impl AnyGame {
                     private: processed.private,
                 }
             }
+            AnyGame::Diplobucks(state) => {
+                let processed = Diplobucks::process(state, orders, seed);
+                Processed {
+                    next: AnyGame::Diplobucks(processed.next),
+                    public: processed.public,
+                    private: processed.private,
+                }
+            }
         }
     }
 
@@ -156,6 +169,9 @@ impl AnyGame {
         match self {
             AnyGame::Standard(state) => {
                 Standard::gm_action(state, action).map(|(next, report)| (AnyGame::Standard(next), report))
+            }
+            AnyGame::Diplobucks(state) => {
+                Diplobucks::gm_action(state, action).map(|(next, report)| (AnyGame::Diplobucks(next), report))
             }
         }
     }
