@@ -13,6 +13,7 @@ mod intrigue;
 pub mod kind;
 pub mod registry;
 pub mod standard;
+pub mod terrorism;
 
 pub use kind::{
     AcceptedLine, Board, BoardUnit, Choice, FormRow, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage,

@@ -4,12 +4,13 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::diplobucks::{self, Diplobucks};
 use crate::kind::{
     GameKind, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients, Report,
     SeatId, SeatInfo, SetupError, StateError, View,
 };
-use crate::diplobucks::{self, Diplobucks};
 use crate::standard::{self, Standard};
+use crate::terrorism::{self, TerrorismI};
 
 /// The six kinds of game of the site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -62,7 +63,7 @@ impl Kind {
 
     /// Whether games of this kind can be created and played yet.
     pub fn is_playable(self) -> bool {
-        matches!(self, Kind::Standard | Kind::Diplobucks)
+        matches!(self, Kind::Standard | Kind::Diplobucks | Kind::TerrorismI)
     }
 }
 
@@ -72,6 +73,7 @@ impl Kind {
 pub enum AnyGame {
     Standard(standard::State),
     Diplobucks(diplobucks::State),
+    TerrorismI(terrorism::State),
 }
 
 /// Calls the same [`GameKind`] function on whichever kind the game is.
@@ -80,6 +82,7 @@ macro_rules! dispatch {
         match $game {
             AnyGame::Standard(state) => <Standard as GameKind>::$call(state, $($arg),*),
             AnyGame::Diplobucks(state) => <Diplobucks as GameKind>::$call(state, $($arg),*),
+            AnyGame::TerrorismI(state) => <TerrorismI as GameKind>::$call(state, $($arg),*),
         }
     };
 }
@@ -90,9 +93,8 @@ impl AnyGame {
         match kind {
             Kind::Standard => Ok(AnyGame::Standard(Standard::new_game(&read_settings(settings)?, seed)?)),
             Kind::Diplobucks => Ok(AnyGame::Diplobucks(Diplobucks::new_game(&read_settings(settings)?, seed)?)),
-            Kind::CovertDip | Kind::TerrorismI | Kind::CabinetDiplomacy | Kind::CovertOperations => {
-                Err(SetupError::NotPlayable)
-            }
+            Kind::TerrorismI => Ok(AnyGame::TerrorismI(TerrorismI::new_game(&read_settings(settings)?, seed)?)),
+            Kind::CovertDip | Kind::CabinetDiplomacy | Kind::CovertOperations => Err(SetupError::NotPlayable),
         }
     }
 
@@ -100,6 +102,7 @@ impl AnyGame {
         match self {
             AnyGame::Standard(_) => Kind::Standard,
             AnyGame::Diplobucks(_) => Kind::Diplobucks,
+            AnyGame::TerrorismI(_) => Kind::TerrorismI,
         }
     }
 
@@ -149,6 +152,14 @@ impl AnyGame {
                     private: processed.private,
                 }
             }
+            AnyGame::TerrorismI(state) => {
+                let processed = TerrorismI::process(state, orders, seed);
+                Processed {
+                    next: AnyGame::TerrorismI(processed.next),
+                    public: processed.public,
+                    private: processed.private,
+                }
+            }
         }
     }
 
@@ -172,6 +183,9 @@ impl AnyGame {
             }
             AnyGame::Diplobucks(state) => {
                 Diplobucks::gm_action(state, action).map(|(next, report)| (AnyGame::Diplobucks(next), report))
+            }
+            AnyGame::TerrorismI(state) => {
+                TerrorismI::gm_action(state, action).map(|(next, report)| (AnyGame::TerrorismI(next), report))
             }
         }
     }

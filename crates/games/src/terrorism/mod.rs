@@ -1,0 +1,184 @@
+//! Terrorism I (rule sheet `terrorism-i.txt`, rulings §3 and TER.1 to TER.8) as a game kind: money
+//! replaces the supply-center limit, terrorist groups levy on the powers they sit in, provinces ceded to
+//! groups become nations sold at auction, and agencies move money unseen.
+//!
+//! Movement and retreats go through the judge ([`board`]); everything else is this module's own:
+//! money ([`treasury`]), the nine steps of a turn ([`turn`], [`groups`], [`agencies`], [`auction`]), the
+//! extra order lines ([`orders`]) and what each viewer may see ([`views`]).
+
+mod agencies;
+mod auction;
+mod board;
+mod groups;
+mod names;
+mod orders;
+mod state;
+mod treasury;
+mod turn;
+mod views;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::kind::{
+    GameKind, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage, Processed, Report, SeatId,
+    SeatInfo, SetupError, View,
+};
+use crate::standard::{check_sheet, form_for, standard_map};
+use board::Bridge;
+pub use state::State;
+use state::{Award, Purse, Stage, Unit};
+use turn::{player_of_seat, seat_of_player};
+
+/// Terrorism I has no settings of its own yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {}
+
+pub struct TerrorismI;
+
+impl GameKind for TerrorismI {
+    type State = State;
+    type Settings = Settings;
+
+    fn new_game(_settings: &Settings, _seed: u64) -> Result<State, SetupError> {
+        let map = standard_map()?;
+        let units = map
+            .starting_units()
+            .iter()
+            .map(|start| Unit {
+                power: map.power_name(start.power).to_string(),
+                piece: names::Piece { kind: start.kind, region: start.region },
+            })
+            .collect();
+        Ok(State::starting(units))
+    }
+
+    /// One seat per Great Power. A nation a player buys is not listed here: who controls it is secret
+    /// (TER.6), so only that seat's own view shows it.
+    fn seats(_state: &State) -> Vec<SeatInfo> {
+        names::great_powers()
+            .enumerate()
+            .map(|(index, name)| SeatInfo {
+                id: SeatId(index as u16),
+                title: name.to_string(),
+                powers: vec![name.to_string()],
+            })
+            .collect()
+    }
+
+    fn phase(state: &State) -> PhaseInfo {
+        let (letter, word, stage) = match state.stage {
+            Stage::Orders => ('M', "Movement", PhaseStage::Movement),
+            Stage::Retreats { .. } => ('R', "Retreats", PhaseStage::Retreat),
+        };
+        PhaseInfo {
+            code: format!("{}{letter}", state.turn.code()),
+            label: format!("{} {word}", state.turn.label()),
+            stage,
+        }
+    }
+
+    fn must_order(state: &State, seat: SeatId) -> bool {
+        let Some(player) = player_of_seat(seat) else { return false };
+        if state.winner.is_some() {
+            return false;
+        }
+        match state.stage {
+            Stage::Orders => !state.powers_of(player).is_empty(),
+            Stage::Retreats { .. } => !Self::order_form(state, seat).rows.is_empty(),
+        }
+    }
+
+    fn check_orders(state: &State, seat: SeatId, text: &str) -> OrderCheck {
+        let Some(player) = player_of_seat(seat) else { return OrderCheck::default() };
+        let sheet = orders::read_sheet(state, player, text, state.stage == Stage::Orders);
+        let bridge = Bridge::new(state);
+        let power = bridge.power(player).expect("every seat is a Great Power");
+        let mut check =
+            check_sheet(names::map(), &bridge.position(state), power, &sheet.unit_text, &bridge.extensions(state));
+        check.accepted.extend(sheet.accepted);
+        check.rejected.extend(sheet.rejected);
+        check.accepted.sort_by_key(|line| line.line);
+        check.rejected.sort_by_key(|line| line.line);
+        check
+    }
+
+    fn order_form(state: &State, seat: SeatId) -> OrderForm {
+        let Some(player) = player_of_seat(seat) else { return OrderForm::default() };
+        let bridge = Bridge::new(state);
+        let power = bridge.power(player).expect("every seat is a Great Power");
+        let mut form = form_for(names::map(), &bridge.position(state), power, &bridge.extensions(state));
+        if state.stage == Stage::Orders {
+            for power in state.powers_of(player) {
+                let treasury = state.balance(&Purse::Power(power.clone())).unwrap_or(0);
+                form.notes.push(format!("{power}'s treasury: {treasury}"));
+            }
+            form.notes.push(
+                "Money orders go on the same sheet, one a line: BUILD A lvp, DEMOB A lon, CAPITAL edi, CEDE bur, \
+                 PERMIT bur, FOUND 4 IN bur AS Name, CONTRIBUTE 5 TO bur, LEVY 3 IN bur, RENAME bur AS Name, \
+                 OPEN CIA, CLOSE CIA, TRANSFER 6 TO KGB, BID 10 FOR Free Picardy; start a line with `CIA:` or a \
+                 nation's name to act from it"
+                    .to_string(),
+            );
+        }
+        form
+    }
+
+    fn process(state: &State, orders: &BTreeMap<SeatId, String>, seed: u64) -> Processed<State> {
+        turn::process(state, orders, seed)
+    }
+
+    fn seat_view(state: &State, seat: SeatId) -> View {
+        match player_of_seat(seat) {
+            Some(player) => views::seat_view(state, player),
+            None => views::public_view(state),
+        }
+    }
+
+    fn public_view(state: &State) -> View {
+        views::public_view(state)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        let winner = state.winner.as_deref()?;
+        Some(Outcome::Victory {
+            winners: seat_of_player(winner).into_iter().collect(),
+            summary: format!("{winner} wins with {} centers", state.centers_of(winner)),
+        })
+    }
+
+    /// Rule 6 and rulings 3.7: `AWARD <group's province or name> <0 to 20> <note>`. The note stays in the
+    /// game's record; the public sees only the treasury change (TER.8).
+    fn gm_action(state: &State, action: &str) -> Result<(State, Report), GmActionError> {
+        let award = read_award(state, action).map_err(GmActionError::Refused)?;
+        let mut next = state.clone();
+        let group = next.groups.iter_mut().find(|g| g.name == award.group).expect("read_award found it");
+        let before = group.treasury;
+        group.treasury += award.amount;
+        let event =
+            format!("The treasury of {} ({}) goes from {before} to {}", group.name, group.province, group.treasury);
+        next.awards.push(award);
+        Ok((next, Report { orders: Vec::new(), events: vec![event] }))
+    }
+}
+
+fn read_award(state: &State, action: &str) -> Result<Award, String> {
+    const FORM: &str = "write AWARD <group's province or name> <0 to 20> <note>";
+    let words: Vec<&str> = action.split_whitespace().collect();
+    if !words.first().is_some_and(|w| w.eq_ignore_ascii_case("award")) {
+        return Err(FORM.to_string());
+    }
+    let amount_at = words.iter().position(|w| w.parse::<u32>().is_ok()).ok_or(FORM)?;
+    let target = words[1..amount_at].join(" ");
+    let amount: u32 = words[amount_at].parse().map_err(|_| FORM)?;
+    if amount > treasury::MAX_PRESS_AWARD {
+        return Err(format!("an award is 0 to {}", treasury::MAX_PRESS_AWARD));
+    }
+    let group = state
+        .groups
+        .iter()
+        .find(|g| g.name.eq_ignore_ascii_case(&target) || names::Province::find(&target) == Some(g.province))
+        .ok_or(format!("no terrorist group is called or based in `{target}`"))?;
+    Ok(Award { turn: state.turn, group: group.name.clone(), amount, note: words[amount_at + 1..].join(" ") })
+}

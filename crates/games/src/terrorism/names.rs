@@ -1,0 +1,241 @@
+//! Provinces and regions stored by their keys (`bur`, `stp/nc`), and the map facts Terrorism I adds to
+//! the judge's map: every home province (centers or not, rule 3) and the seven original capitals (rule 2).
+
+use std::fmt;
+
+use judge::{Map, ProvinceId, RegionId, Terrain, UnitType};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::standard::standard_map;
+
+/// The standard map, which every state of this kind was checked against when it was created or read.
+pub(crate) fn map() -> &'static Map {
+    standard_map().expect("the standard map was validated when the state was created or read")
+}
+
+/// A province, stored by its key (`bur`) so stored games do not depend on the map's internal order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Province(pub ProvinceId);
+
+/// A region (a province or one of its coasts), stored by its key (`stp/nc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region(pub RegionId);
+
+/// Where a unit stands, stored with its kind as `A bur` or `F stp/nc`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub kind: UnitType,
+    pub region: RegionId,
+}
+
+impl Province {
+    pub fn find(text: &str) -> Option<Province> {
+        map().find_province(text.trim()).map(Province)
+    }
+
+    pub fn key(self) -> &'static str {
+        map().province_key(self.0)
+    }
+
+    pub fn name(self) -> &'static str {
+        &map().province(self.0).name
+    }
+
+    pub fn is_center(self) -> bool {
+        map().province(self.0).supply_center
+    }
+
+    pub fn is_sea(self) -> bool {
+        map().province(self.0).terrain == Terrain::Sea
+    }
+
+    /// Whether this is one of the seven original capitals, which never host a group (TER.2).
+    pub fn is_original_capital(self) -> bool {
+        CAPITALS.iter().any(|(_, key)| *key == self.key())
+    }
+}
+
+impl Piece {
+    pub fn province(self) -> Province {
+        Province(map().province_of(self.region))
+    }
+}
+
+impl fmt::Display for Province {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind.letter(), map().region_key(self.region))
+    }
+}
+
+impl Serialize for Province {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Province {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        standard_map().map_err(D::Error::custom)?;
+        Province::find(&text).ok_or_else(|| D::Error::custom(format!("unknown province `{text}`")))
+    }
+}
+
+impl fmt::Display for Region {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&map().region_key(self.0))
+    }
+}
+
+impl Serialize for Region {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Region {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let map = standard_map().map_err(D::Error::custom)?;
+        map.find_region(&text).map(Region).ok_or_else(|| D::Error::custom(format!("unknown region `{text}`")))
+    }
+}
+
+impl Serialize for Piece {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Piece {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let map = standard_map().map_err(D::Error::custom)?;
+        read_piece(map, &text).ok_or_else(|| D::Error::custom(format!("bad unit `{text}`")))
+    }
+}
+
+fn read_piece(map: &Map, text: &str) -> Option<Piece> {
+    let (kind, region) = text.trim().split_once(' ')?;
+    let kind = match kind {
+        "A" => UnitType::Army,
+        "F" => UnitType::Fleet,
+        _ => return None,
+    };
+    let region = map.find_region(region)?;
+    map.can_occupy(kind, region).then_some(Piece { kind, region })
+}
+
+/// Each Great Power's home provinces, supply centers or not, as the 1971 rulebook colours them.
+const HOME_PROVINCES: [(&str, &[&str]); 7] = [
+    ("Austria", &["boh", "bud", "gal", "tri", "tyr", "vie"]),
+    ("England", &["cly", "edi", "lon", "lvp", "wal", "yor"]),
+    ("France", &["bre", "bur", "gas", "mar", "par", "pic"]),
+    ("Germany", &["ber", "kie", "mun", "pru", "ruh", "sil"]),
+    ("Italy", &["apu", "nap", "pie", "rom", "tus", "ven"]),
+    ("Russia", &["fin", "lvn", "mos", "sev", "stp", "ukr", "war"]),
+    ("Turkey", &["ank", "arm", "con", "smy", "syr"]),
+];
+
+/// Rule 2: where each Great Power keeps its treasury at the start.
+const CAPITALS: [(&str, &str); 7] = [
+    ("Austria", "vie"),
+    ("England", "lon"),
+    ("France", "par"),
+    ("Germany", "ber"),
+    ("Italy", "rom"),
+    ("Russia", "stp"),
+    ("Turkey", "con"),
+];
+
+/// The names of the seven Great Powers, in the judge's (alphabetical) order.
+pub fn great_powers() -> impl Iterator<Item = &'static str> {
+    HOME_PROVINCES.iter().map(|(power, _)| *power)
+}
+
+pub fn home_provinces(power: &str) -> Vec<Province> {
+    HOME_PROVINCES
+        .iter()
+        .filter(|(name, _)| *name == power)
+        .flat_map(|(_, keys)| keys.iter().filter_map(|key| Province::find(key)))
+        .collect()
+}
+
+pub fn original_capital(power: &str) -> Option<Province> {
+    CAPITALS.iter().find(|(name, _)| *name == power).and_then(|(_, key)| Province::find(key))
+}
+
+/// Provinces in increasing number of steps from `start` (any border, army or fleet), ties by key.
+pub fn by_distance_from(start: Province) -> Vec<(u32, Province)> {
+    let map = map();
+    let mut distance = vec![u32::MAX; map.province_count()];
+    distance[start.0.0 as usize] = 0;
+    let mut frontier = vec![start.0];
+    let mut step = 0;
+    while !frontier.is_empty() {
+        step += 1;
+        let mut next = Vec::new();
+        for province in frontier {
+            for neighbour in neighbours(map, province) {
+                if distance[neighbour.0 as usize] == u32::MAX {
+                    distance[neighbour.0 as usize] = step;
+                    next.push(neighbour);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let mut all: Vec<(u32, Province)> =
+        map.provinces().map(|(id, _)| (distance[id.0 as usize], Province(id))).collect();
+    all.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.key().cmp(b.1.key())));
+    all
+}
+
+fn neighbours(map: &Map, province: ProvinceId) -> Vec<ProvinceId> {
+    let mut found: Vec<ProvinceId> = map.province(province).army_neighbours.iter().map(ProvinceId).collect();
+    for &region in &map.province(province).regions {
+        found.extend(map.region(region).fleet_neighbours.iter().map(|r| map.province_of(RegionId(r))));
+    }
+    found
+}
+
+/// Steps a unit of this kind needs from its region to the nearest of `homes` (armies count through any
+/// border, as the rulebook's civil disorder lets them be convoyed; fleets only by water).
+pub fn distance_home(piece: Piece, homes: &[Province]) -> u32 {
+    let map = map();
+    let mut seen = vec![false; map.region_count()];
+    let mut frontier = vec![piece.region];
+    seen[piece.region.0 as usize] = true;
+    let mut distance = 0;
+    while !frontier.is_empty() {
+        if frontier.iter().any(|&region| homes.contains(&Province(map.province_of(region)))) {
+            return distance;
+        }
+        let mut next = Vec::new();
+        for region in frontier {
+            for neighbour in region_neighbours(map, piece.kind, region) {
+                if !seen[neighbour.0 as usize] {
+                    seen[neighbour.0 as usize] = true;
+                    next.push(neighbour);
+                }
+            }
+        }
+        frontier = next;
+        distance += 1;
+    }
+    u32::MAX
+}
+
+fn region_neighbours(map: &Map, kind: UnitType, region: RegionId) -> Vec<RegionId> {
+    match kind {
+        UnitType::Fleet => map.region(region).fleet_neighbours.iter().map(RegionId).collect(),
+        UnitType::Army => neighbours(map, map.province_of(region)).into_iter().map(|p| map.main_region(p)).collect(),
+    }
+}

@@ -1,0 +1,92 @@
+//! What each viewer may see (rule 2, rulings 0.5 and 3.6): the board and every nation's and group's
+//! treasury for everyone; agencies, control of groups and nations only for the player concerned. Who
+//! contributed and who bid is never shown: the state keeps no record of it past the turn.
+
+use super::state::State;
+use crate::kind::{Board, BoardUnit, View};
+
+pub fn public_view(state: &State) -> View {
+    View { board: Some(board(state)), facts: public_facts(state), notes: Vec::new() }
+}
+
+/// The public view plus the player's own secrets.
+pub fn seat_view(state: &State, player: &str) -> View {
+    let mut view = public_view(state);
+    for agency in state.agencies.iter().filter(|agency| agency.owner == player) {
+        view.facts.push((format!("Your agency {}", agency.name), agency.balance.to_string()));
+    }
+    for group in state.groups.iter().filter(|group| group.controller.as_deref() == Some(player)) {
+        view.notes.push(format!("You control {} in {}: you decree its levy", group.name, group.province.name()));
+    }
+    for nation in state.nations.iter().filter(|nation| nation.controller.as_deref() == Some(player)) {
+        view.notes.push(format!("You control the nation {}: order its units on your sheet", nation.name));
+    }
+    view
+}
+
+fn board(state: &State) -> Board {
+    let unit = |power: &str, piece: &super::names::Piece| BoardUnit {
+        power: power.to_string(),
+        kind: piece.kind.letter(),
+        region: super::names::map().region_key(piece.region),
+    };
+    Board {
+        units: state.units.iter().map(|u| unit(&u.power, &u.piece)).collect(),
+        dislodged: state.dislodged.iter().map(|d| unit(&d.power, &d.piece)).collect(),
+        owners: state
+            .owners
+            .iter()
+            .filter(|(province, _)| province.is_center())
+            .map(|(province, owner)| (province.key().to_string(), owner.clone()))
+            .collect(),
+    }
+}
+
+fn public_facts(state: &State) -> Vec<(String, String)> {
+    let mut facts = Vec::new();
+    for (name, great) in &state.powers {
+        let text = if great.eliminated {
+            "out of the game".to_string()
+        } else {
+            let capital = great.capital.map_or_else(|| "none (captured)".to_string(), |c| c.key().to_string());
+            format!(
+                "treasury {}, capital {capital}, {} centers, {} units",
+                great.treasury,
+                state.centers_of(name),
+                state.units_of(name)
+            )
+        };
+        facts.push((name.clone(), text));
+    }
+    for nation in &state.nations {
+        let sale = if nation.controller.is_none() { ", up for auction" } else { "" };
+        facts.push((
+            nation.name.clone(),
+            format!(
+                "independent nation in {}, treasury {}, {} units{sale}",
+                nation.province,
+                nation.treasury,
+                state.units_of(&nation.name)
+            ),
+        ));
+    }
+    for group in &state.groups {
+        facts.push((
+            group.name.clone(),
+            format!(
+                "terrorist group in {}, treasury {}, founded {}",
+                group.province,
+                group.treasury,
+                group.founded.label()
+            ),
+        ));
+    }
+    for name in state.powers.keys() {
+        let owned: Vec<&str> =
+            state.owners.iter().filter(|(_, owner)| *owner == name).map(|(province, _)| province.key()).collect();
+        if !owned.is_empty() {
+            facts.push((format!("Provinces of {name}"), owned.join(" ")));
+        }
+    }
+    facts
+}
