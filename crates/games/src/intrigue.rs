@@ -141,3 +141,8 @@ pub(crate) fn read_power(map: &Map, word: &str) -> Result<Power, String> {
 pub(crate) fn read_province(map: &Map, word: &str) -> Result<ProvinceId, String> {
     map.find_province(word).ok_or_else(|| format!("`{word}` is not a province"))
 }
+
+/// How many of its home centers `power` owns.
+pub(crate) fn owned_home_centers(map: &Map, position: &Position, power: Power) -> usize {
+    map.home_centers(power).filter(|&center| position.owner(center) == Some(power)).count()
+}

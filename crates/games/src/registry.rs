@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::covert_dip::{self, CovertDip};
 use crate::diplobucks::{self, Diplobucks};
 use crate::kind::{
     GameKind, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients, Report,
@@ -63,7 +64,7 @@ impl Kind {
 
     /// Whether games of this kind can be created and played yet.
     pub fn is_playable(self) -> bool {
-        matches!(self, Kind::Standard | Kind::Diplobucks | Kind::TerrorismI)
+        matches!(self, Kind::Standard | Kind::CovertDip | Kind::Diplobucks | Kind::TerrorismI)
     }
 }
 
@@ -72,6 +73,7 @@ impl Kind {
 #[serde(tag = "kind", content = "state", rename_all = "snake_case")]
 pub enum AnyGame {
     Standard(standard::State),
+    CovertDip(covert_dip::State),
     Diplobucks(diplobucks::State),
     TerrorismI(terrorism::State),
 }
@@ -81,6 +83,7 @@ macro_rules! dispatch {
     ($game:expr, $call:ident ( $($arg:expr),* )) => {
         match $game {
             AnyGame::Standard(state) => <Standard as GameKind>::$call(state, $($arg),*),
+            AnyGame::CovertDip(state) => <CovertDip as GameKind>::$call(state, $($arg),*),
             AnyGame::Diplobucks(state) => <Diplobucks as GameKind>::$call(state, $($arg),*),
             AnyGame::TerrorismI(state) => <TerrorismI as GameKind>::$call(state, $($arg),*),
         }
@@ -92,15 +95,17 @@ impl AnyGame {
     pub fn new(kind: Kind, settings: &serde_json::Value, seed: u64) -> Result<AnyGame, SetupError> {
         match kind {
             Kind::Standard => Ok(AnyGame::Standard(Standard::new_game(&read_settings(settings)?, seed)?)),
+            Kind::CovertDip => Ok(AnyGame::CovertDip(CovertDip::new_game(&read_settings(settings)?, seed)?)),
             Kind::Diplobucks => Ok(AnyGame::Diplobucks(Diplobucks::new_game(&read_settings(settings)?, seed)?)),
             Kind::TerrorismI => Ok(AnyGame::TerrorismI(TerrorismI::new_game(&read_settings(settings)?, seed)?)),
-            Kind::CovertDip | Kind::CabinetDiplomacy | Kind::CovertOperations => Err(SetupError::NotPlayable),
+            Kind::CabinetDiplomacy | Kind::CovertOperations => Err(SetupError::NotPlayable),
         }
     }
 
     pub fn kind(&self) -> Kind {
         match self {
             AnyGame::Standard(_) => Kind::Standard,
+            AnyGame::CovertDip(_) => Kind::CovertDip,
             AnyGame::Diplobucks(_) => Kind::Diplobucks,
             AnyGame::TerrorismI(_) => Kind::TerrorismI,
         }
@@ -144,6 +149,14 @@ impl AnyGame {
                     private: processed.private,
                 }
             }
+            AnyGame::CovertDip(state) => {
+                let processed = CovertDip::process(state, orders, seed);
+                Processed {
+                    next: AnyGame::CovertDip(processed.next),
+                    public: processed.public,
+                    private: processed.private,
+                }
+            }
             AnyGame::Diplobucks(state) => {
                 let processed = Diplobucks::process(state, orders, seed);
                 Processed {
@@ -180,6 +193,9 @@ impl AnyGame {
         match self {
             AnyGame::Standard(state) => {
                 Standard::gm_action(state, action).map(|(next, report)| (AnyGame::Standard(next), report))
+            }
+            AnyGame::CovertDip(state) => {
+                CovertDip::gm_action(state, action).map(|(next, report)| (AnyGame::CovertDip(next), report))
             }
             AnyGame::Diplobucks(state) => {
                 Diplobucks::gm_action(state, action).map(|(next, report)| (AnyGame::Diplobucks(next), report))

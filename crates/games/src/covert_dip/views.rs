@@ -1,0 +1,124 @@
+//! What each viewer sees of a Covert Dip game. FDs, CIOs, votes and influence are confidential (rulings
+//! 0.5, 1.5, CD.7): the public sees the board, the counter-insurgent centers of the coming Winter and the
+//! disclosed power; a seat sees its own account and orders besides.
+
+use judge::{Map, PhaseKind, Power, Season};
+
+use super::State;
+use super::orders::{self, CovertOrder, Question, is_neutral_center};
+use crate::intrigue::{PowerName, ProvinceName};
+use crate::kind::{Choice, FormRow, OrderForm, View};
+use crate::standard::{board, center_facts};
+
+/// Form rows of each kind offered at most; more can be written as text.
+const COVERT_ROWS: u32 = 3;
+
+pub(super) fn public_view(map: &Map, state: &State) -> View {
+    let position = &state.game.position;
+    let mut facts = center_facts(map, position);
+    if !state.insurgencies.is_empty() {
+        let centers: Vec<&str> = state.insurgencies.iter().map(|c| map.province(c.0).name.as_str()).collect();
+        facts.push(("Counter-insurgencies this Winter".to_string(), centers.join(", ")));
+    }
+    if let Some(disclosed) = state.disclosed {
+        facts.push(("Under Public Disclosure".to_string(), disclosed.to_string()));
+    }
+    View { board: Some(board(map, position)), facts, notes: Vec::new() }
+}
+
+pub(super) fn seat_view(map: &Map, state: &State, power: Power) -> View {
+    let mut view = public_view(map, state);
+    let account = state.account(power);
+    view.facts.push(("Your FDs in Switzerland".to_string(), account.fds.to_string()));
+    view.facts.push(("Your CIOs".to_string(), account.cios.to_string()));
+    if state.influence == Some(PowerName(power)) {
+        view.notes.push("You hold influence in Switzerland: name a power with `DISCLOSE <power>` this Spring".into());
+    }
+    let waiting: Vec<String> =
+        state.pending.iter().filter(|(by, _)| by.0 == power).map(|(_, order)| order.notation()).collect();
+    if !waiting.is_empty() {
+        view.notes.push(format!("Covert orders carried out when the Fall ends: {}", waiting.join("; ")));
+    }
+    view
+}
+
+/// The Spring publication of a disclosed power (rulings 1.6): its FD balance and its FD and CIO orders of
+/// the last Fall (CD.3: orders, never the answers it received).
+pub(super) fn disclosure(state: &State, target: PowerName) -> String {
+    let orders: Vec<String> =
+        state.last_fall.get(&target).into_iter().flatten().map(|order| order.notation()).collect();
+    format!(
+        "Public Disclosure of {target}: {} FD(s) in Switzerland; its FD and CIO orders last Fall: {}",
+        state.account(target.0).fds,
+        if orders.is_empty() { "none".to_string() } else { orders.join("; ") }
+    )
+}
+
+/// Rows for the covert orders the power may give now.
+pub(super) fn add_covert_rows(map: &Map, state: &State, power: Power, form: &mut OrderForm) {
+    let phase = state.game.position.phase;
+    if phase.kind != PhaseKind::Movement {
+        return;
+    }
+    let choices = |orders: Vec<CovertOrder>| {
+        let mut choices = vec![Choice { value: String::new(), label: "None".to_string() }];
+        choices.extend(orders.into_iter().map(|order| Choice { value: order.notation(), label: order.describe(map) }));
+        choices
+    };
+    let mut add = |label: &str, key: &str, count: u32, orders: Vec<CovertOrder>| {
+        let orders: Vec<CovertOrder> = orders.into_iter().filter(|order| allowed(map, state, power, *order)).collect();
+        if orders.is_empty() {
+            return;
+        }
+        for index in 1..=count.min(COVERT_ROWS) {
+            form.rows.push(FormRow {
+                label: format!("{label} {index}"),
+                key: format!("{key}{index}"),
+                choices: choices(orders.clone()),
+            });
+        }
+    };
+    let account = state.account(power);
+    let others: Vec<PowerName> = map.powers().map(|(p, _)| PowerName(p)).filter(|p| p.0 != power).collect();
+    match phase.season {
+        Season::Fall => {
+            let centers: Vec<ProvinceName> =
+                map.supply_centers().filter(|&c| is_neutral_center(map, c)).map(ProvinceName).collect();
+            add(
+                "Fund Diversion",
+                "fd",
+                account.fds,
+                centers.iter().map(|&center| CovertOrder::Fd { center }).collect(),
+            );
+            let mut cios = Vec::new();
+            for &of in &others {
+                cios.extend([
+                    CovertOrder::Ask { question: Question::FdsAffectingMe { of } },
+                    CovertOrder::Ask { question: Question::CiosMentioningMe { of } },
+                    CovertOrder::Ask { question: Question::Balance { of } },
+                    CovertOrder::Block { power: of },
+                ]);
+            }
+            cios.extend(centers.iter().map(|&center| CovertOrder::Ask { question: Question::Supporters { center } }));
+            add("CIO", "cio", account.cios, cios);
+            let everyone = map.powers().map(|(p, _)| PowerName(p));
+            add("Vote", "vote", 1, everyone.map(|candidate| CovertOrder::Vote { candidate, votes: 1 }).collect());
+        }
+        Season::Spring => {
+            add(
+                "Public Disclosure",
+                "disclose",
+                1,
+                others.iter().map(|&power| CovertOrder::Disclose { power }).collect(),
+            );
+        }
+        Season::Winter => {}
+    }
+}
+
+/// Whether the order alone would be accepted on the power's sheet now.
+fn allowed(map: &Map, state: &State, power: Power, order: CovertOrder) -> bool {
+    let line = order.notation();
+    let lines = [crate::intrigue::ExtraLine { line: 1, text: &line }];
+    orders::read_sheet(map, state, power, &lines).into_iter().all(|checked| checked.is_ok())
+}
