@@ -668,3 +668,19 @@ fn ter_the_stored_state_names_things_by_name_and_reads_back() {
     broken["state"]["units"][0]["piece"] = json!("F mos");
     assert!(AnyGame::from_json(broken).is_err(), "a fleet inland is refused");
 }
+
+// See: TER.6 (the auction is settled before step 1 of the turn the bids come with).
+#[test]
+fn ter_6_bidders_may_order_for_the_nation_in_the_auction_turn_and_only_the_winners_lines_count() {
+    let game = ceded_burgundy().next;
+    let orders = [
+        ("Italy", "BID 2 FOR Free Burgundy\nFree Burgundy: BUILD A bur"),
+        ("Germany", "BID 1 FOR Free Burgundy\nFree Burgundy: TRANSFER 5 TO Nowhere"),
+    ];
+    let turn = play(&game, &orders, 2);
+    assert!(units(&turn.next).contains(&"Free Burgundy A bur".to_string()));
+    assert!(has(
+        &private_texts(&turn, "Germany"),
+        "Free Burgundy: TRANSFER 5 TO Nowhere | Fails | you do not control Free Burgundy"
+    ));
+}

@@ -48,4 +48,21 @@ impl Run {
             }
         }
     }
+
+    /// Lines written for a nation on auction by a player who did not win it are void.
+    pub fn drop_lines_of_unwon_nations(&mut self) {
+        let mut dropped = Vec::new();
+        for (player, sheet) in &mut self.sheets {
+            sheet.extras.retain(|line| match &line.source {
+                Purse::Power(power) if self.state.controller_of(power) != Some(player.as_str()) => {
+                    dropped.push((player.clone(), line.clone(), power.clone()));
+                    false
+                }
+                Purse::Power(_) | Purse::Agency(_) | Purse::Group(_) => true,
+            });
+        }
+        for (player, line, power) in dropped {
+            self.answer(&player, &line, Err(format!("you do not control {power}")));
+        }
+    }
 }

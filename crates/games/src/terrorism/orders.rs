@@ -216,6 +216,11 @@ fn source_for(state: &State, player: &str, prefix: Option<&str>, opened: &[Strin
     if let Some(power) = state.powers_of(player).into_iter().find(|p| p.eq_ignore_ascii_case(prefix)) {
         return Ok(Purse::Power(power));
     }
+    // A nation up for auction may be ordered by any bidder: the auction is settled before step 1, and
+    // the lines of those who do not win it are dropped then.
+    if let Some(nation) = state.nation(prefix).filter(|n| n.controller.is_none() && n.ceded_by != player) {
+        return Ok(Purse::Power(nation.name.clone()));
+    }
     let own_agency = state.agency(prefix).filter(|agency| agency.owner == player).map(|agency| agency.name.clone());
     let new_agency = opened.iter().find(|name| name.eq_ignore_ascii_case(prefix)).cloned();
     own_agency

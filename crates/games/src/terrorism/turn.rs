@@ -60,6 +60,7 @@ pub fn process(state: &State, orders: &BTreeMap<SeatId, String>, seed: u64) -> P
             run.read_sheets(&texts);
             run.report_rejected_lines();
             run.auctions();
+            run.drop_lines_of_unwon_nations();
             run.income_and_upkeep();
             run.cedes();
             run.levies();

@@ -124,7 +124,7 @@ pub fn has(lines: &[String], needle: &str) -> bool {
 }
 
 /// Every string inside a JSON value (a view or a report serialised), one by one, with each object's
-/// fields joined so a pairing split across fields (`by` and `order`) is caught too.
+/// fields and each labelled pair joined, so a pairing split across fields (`by` and `order`) is caught too.
 pub fn strings_in(value: &Value) -> Vec<String> {
     let mut found = Vec::new();
     collect(value, &mut found);
@@ -135,9 +135,9 @@ fn collect(value: &Value, found: &mut Vec<String>) {
     match value {
         Value::String(text) => found.push(text.clone()),
         Value::Array(items) => {
-            let joined: Vec<String> = items.iter().filter_map(|item| item.as_str().map(str::to_string)).collect();
-            if !joined.is_empty() {
-                found.push(joined.join(" | "));
+            // A pair is a labelled fact (`name`, `text`); longer arrays are lists of separate lines.
+            if let [Value::String(label), Value::String(text)] = items.as_slice() {
+                found.push(format!("{label} | {text}"));
             }
             items.iter().for_each(|item| collect(item, found));
         }

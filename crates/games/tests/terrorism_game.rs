@@ -1,0 +1,84 @@
+//! A scripted Terrorism I game over three years, played only through `AnyGame` as the server plays it:
+//! a group is founded and levies, an agency funds it and takes control, Paris falls and is plundered,
+//! France names a new capital and cedes Picardy, the new nation is auctioned, builds and marches.
+
+mod terrorism_support;
+
+use games::{AnyGame, ResultWord};
+use terrorism_support::*;
+
+fn turn(game: &AnyGame, orders: &[(&str, &str)], seed: u64) -> games::Processed<AnyGame> {
+    for (power, text) in orders {
+        let check = game.check_orders(seat(power), text);
+        assert!(check.rejected.is_empty(), "{power}'s orders at {}: {:?}", game.phase().code, check.rejected);
+    }
+    play(game, orders, seed)
+}
+
+#[test]
+fn a_three_year_game_founds_levies_captures_cedes_auctions_and_uses_agencies() {
+    let game = new_game();
+
+    let s1901 = turn(
+        &game,
+        &[
+            ("Germany", "A mun - bur\nFOUND 6 IN pic AS Picard League"),
+            ("England", "OPEN CIA\nTRANSFER 3 TO CIA"),
+            ("France", "A par - gas"),
+        ],
+        101,
+    );
+    let game = s1901.next;
+    assert_eq!(game.phase().code, "F1901M");
+    assert_eq!(group(&game, "pic").unwrap()["controller"], "Germany");
+    assert_eq!(owner(&game, "bur").as_deref(), Some("Germany"));
+    assert_eq!((treasury(&game, "Germany"), treasury(&game, "England")), (0, 3));
+    assert_eq!(agency(&game, "CIA").unwrap()["balance"], 3);
+
+    let f1901 = turn(&game, &[("Germany", "A bur - par"), ("England", "CIA: CONTRIBUTE 3 TO pic")], 102);
+    let events = texts(&f1901.public);
+    assert!(has(&events, "France pays a levy of 3 for Picard League in Picardy"), "{events:?}");
+    assert!(has(&events, "Germany captures Paris, France's capital, and plunders its treasury of 9"));
+    let game = f1901.next;
+    assert_eq!((treasury(&game, "France"), treasury(&game, "Germany")), (0, 6 + 9));
+    assert_eq!(group(&game, "pic").unwrap()["controller"], "England");
+    assert_eq!(group(&game, "pic").unwrap()["treasury"], 9);
+
+    let s1902 = turn(&game, &[("France", "CAPITAL mar\nCEDE pic")], 103);
+    let game = s1902.next;
+    assert_eq!(state(&game)["powers"]["France"]["capital"], "mar");
+    assert_eq!(treasury(&game, "France"), 2 * 2 - 3, "two centers at 2 while Paris is lost, three units' upkeep");
+    assert_eq!(nation(&game, "Free Picardy")["treasury"], 9);
+    assert_eq!(owner(&game, "pic").as_deref(), Some("Free Picardy"));
+
+    let f1902 = turn(
+        &game,
+        &[("Italy", "BID 2 FOR Free Picardy\nFree Picardy: BUILD A pic"), ("Austria", "BID 1 FOR Free Picardy")],
+        104,
+    );
+    assert!(has(&private_texts(&f1902, "Austria"), "outbid"));
+    let game = f1902.next;
+    assert_eq!(nation(&game, "Free Picardy")["controller"], "Italy");
+    assert!(units(&game).contains(&"Free Picardy A pic".to_string()));
+    assert_eq!(treasury(&game, "Free Picardy"), 9 - 3);
+
+    let s1903 = turn(&game, &[("Italy", "A pic - bel")], 105);
+    let line = s1903.public.orders.iter().find(|line| line.order == "A pic - bel").unwrap();
+    assert_eq!((line.by.as_str(), line.result), ("Free Picardy", ResultWord::Succeeds));
+    let game = s1903.next;
+    assert_eq!(treasury(&game, "Free Picardy"), 6 - 1);
+
+    let f1903 = turn(&game, &[], 106);
+    let game = f1903.next;
+    assert_eq!(game.phase().code, "S1904M");
+    assert_eq!(treasury(&game, "Free Picardy"), 5 + 3 - 1, "Belgium's income, one unit's upkeep");
+    assert!(game.outcome().is_none());
+
+    let replayed =
+        play(&play(&new_game(), &[("Germany", "A mun - bur\nFOUND 6 IN pic AS Picard League")], 101).next, &[], 102);
+    assert_eq!(
+        replayed.next,
+        play(&play(&new_game(), &[("Germany", "A mun - bur\nFOUND 6 IN pic AS Picard League")], 101).next, &[], 102)
+            .next
+    );
+}
