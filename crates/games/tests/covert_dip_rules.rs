@@ -382,3 +382,59 @@ fn cd_bad_covert_lines_are_explained_and_good_lines_kept() {
     let accepted: Vec<&str> = check.accepted.iter().map(|a| a.text.as_str()).collect();
     assert_eq!(accepted, ["A mos - ukr", "FD bul"]);
 }
+
+// See: sheet "One FD spent in the fall will support one counter-insurgency for the next year. Additional
+// FD's will be needed in later years"; "FD's can be held until needed".
+#[test]
+fn cd_counter_insurgency_lasts_one_winter_and_fds_are_held_until_spent() {
+    let game = turkey_in_bulgaria("F1902M", &["Turkey A bul", "Turkey F ank"], &[("Russia", 2, 0)]);
+    let winter = play(&game, &[("Russia", "FD bul")]).next;
+    assert_eq!(account(&winter, "Russia"), (2, 4), "one held, one credited");
+    let mut game = play(&winter, &[("Turkey", "Build A con")]).next;
+    while game.phase().code != "W1903A" {
+        game = play(&game, &[]).next;
+    }
+    assert_eq!(game.order_form(seat(&game, "Turkey")).notes, ["1 builds allowed this Winter"], "no FD this year");
+}
+
+// See: sheet "Voting is optional, and each power may split his vote if he has more than one FD".
+#[test]
+fn cd_votes_may_be_split_between_candidates() {
+    let game = turkey_in_bulgaria("F1902M", &["Turkey A con"], &[("Russia", 2, 0)]);
+    let check = game.check_orders(seat(&game, "Russia"), "VOTE Russia 2\nVOTE Turkey 1\nVOTE Italy 1");
+    assert_eq!(check.accepted.len(), 2);
+    assert_eq!(check.rejected[0].reason, "you have only 0 vote(s) left");
+    let processed = play(&game, &[("Russia", "VOTE Russia 2\nVOTE Turkey 1")]);
+    assert!(events(&processed, &game, "Russia").contains("You hold influence"), "2 of 3 votes");
+}
+
+// See: sheet "The fifth type of CIO will have the effect of blocking the other four kinds of CIO's".
+#[test]
+fn cd_block_stops_questions_a_b_and_c_of_the_blocked_power() {
+    let game = turkey_in_bulgaria("F1902M", &["Turkey A con"], &[("Russia", 0, 1), ("Turkey", 0, 3)]);
+    let processed = play(
+        &game,
+        &[("Russia", "CIO block Turkey"), ("Turkey", "CIO ask a Russia\nCIO ask b Russia\nCIO ask c Russia")],
+    );
+    let answers = events(&processed, &game, "Turkey");
+    assert_eq!(answers.matches(": no response").count(), 3, "{answers}");
+}
+
+// See: the issue: covert orders are reachable as structured choices through the order form.
+#[test]
+fn cd_order_form_offers_the_covert_orders_the_power_may_give() {
+    let game = turkey_in_bulgaria("F1902M", &["Turkey A con"], &[("Russia", 1, 2)]);
+    let russia = seat(&game, "Russia");
+    let form = game.order_form(russia);
+    let keys: Vec<&str> = form.rows.iter().map(|row| row.key.as_str()).collect();
+    for key in ["fd1", "cio1", "cio2", "vote1"] {
+        assert!(keys.contains(&key), "{keys:?}");
+    }
+    let fd = form.rows.iter().find(|row| row.key == "fd1").unwrap();
+    assert_eq!(fd.choices.len(), 1 + 12, "none, or one of the twelve neutral centers");
+    for row in form.rows.iter().filter(|row| ["fd1", "cio1", "vote1"].contains(&row.key.as_str())) {
+        for choice in row.choices.iter().filter(|c| !c.value.is_empty()) {
+            assert!(game.check_orders(russia, &choice.value).rejected.is_empty(), "{}", choice.value);
+        }
+    }
+}

@@ -520,3 +520,47 @@ fn db_processing_is_deterministic() {
     assert_eq!(first.public, second.public);
     assert_eq!(first.private, second.private);
 }
+
+// See: sheet bribe 5 "it takes a double attack to cut both support"; DB.2: an attack from a double unit
+// cuts a double unit's support completely.
+#[test]
+fn db_2_double_attack_cuts_both_supports_of_a_double_unit() {
+    let start = ["France A bur", "France A ruh", "Germany A mun", "Germany A kie"];
+    let game = game_at("S1902M", &start, &[], &[("Germany", 1000)]);
+    let game = edit(&game, |state| state["doubles"] = serde_json::json!([{"at": "ruh", "movement_phases_left": 2}]));
+    let processed = play(
+        &game,
+        &[("France", "A bur - mun\nA ruh S A bur - mun"), ("Germany", "BRIBE double A kie\nA mun H\nA kie - ruh")],
+    );
+    let support = processed.public.orders.iter().find(|l| l.order == "DA ruh S A bur - mun").unwrap();
+    assert_eq!(support.result, ResultWord::Fails, "{}", support.reason);
+    assert!(units(&processed.next).contains(&"Germany A mun".to_string()));
+}
+
+// See: sheet "Players may not prevent builds by bribes"; DB.8: no bribe cancels a build.
+#[test]
+fn db_no_bribe_prevents_a_build() {
+    let game = game_at("W1901A", &["France A bur"], &[], &[("France", 3000), ("Germany", 3000)]);
+    let check = game.check_orders(seat(&game, "Germany"), "BRIBE nmr France\nBRIBE hold A bur\nBRIBE destroy A bur");
+    assert!(check.accepted.is_empty());
+    assert!(check.rejected.iter().all(|r| r.reason.contains("movement phases only")), "{:?}", check.rejected);
+    let spring = play(&game, &[("Germany", "BRIBE nmr France"), ("France", "Build A par\nBuild A mar")]).next;
+    assert!(
+        units(&spring).contains(&"France A par".to_string()) && units(&spring).contains(&"France A mar".to_string())
+    );
+}
+
+// See: the issue: bribes are reachable as structured choices through the order form.
+#[test]
+fn db_order_form_offers_the_bribes_the_power_can_afford_alone() {
+    let game = game_at("S1902M", &["France A par", "Germany A mun"], &[], &[("France", 400)]);
+    let form = game.order_form(seat(&game, "France"));
+    let bribes = form.rows.iter().find(|row| row.key == "bribe1").expect("a bribe row");
+    let values: Vec<&str> = bribes.choices.iter().map(|c| c.value.as_str()).collect();
+    assert!(values.contains(&"BRIBE press") && !values.contains(&"BRIBE convert A par"), "Paris is inland");
+    assert!(values.contains(&"BRIBE learn Germany") && values.contains(&"BRIBE see"));
+    assert!(!values.iter().any(|v| v.starts_with("BRIBE double")), "500 DB is more than France has");
+    for value in values.iter().filter(|v| !v.is_empty()) {
+        assert!(game.check_orders(seat(&game, "France"), value).rejected.is_empty(), "{value}");
+    }
+}
