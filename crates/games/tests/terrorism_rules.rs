@@ -684,3 +684,38 @@ fn ter_6_bidders_may_order_for_the_nation_in_the_auction_turn_and_only_the_winne
         "Free Burgundy: TRANSFER 5 TO Nowhere | Fails | you do not control Free Burgundy"
     ));
 }
+
+// See: TER.2 ("Only the seven original capitals are closed to groups").
+#[test]
+fn ter_2_only_the_original_capitals_are_closed_to_groups() {
+    let game = england_lost_london();
+    assert_eq!(state(&play(&game, &[], 2).next)["powers"]["England"]["capital"], "edi");
+    let next = play(&play(&game, &[], 2).next, &[("Germany", "FOUND 6 IN edi AS Scottish Cells")], 3).next;
+    assert!(group(&next, "edi").is_some(), "a new capital may host a group");
+}
+
+// See: TER.1 ("Seas … can host no terrorist group"), TER.6 (a nation may host no group).
+#[test]
+fn ter_6_seas_and_nations_host_no_group() {
+    let sea = new_game().check_orders(seat("Germany"), "FOUND 6 IN nth AS Pirates");
+    assert!(sea.rejected[0].reason.contains("no group can be based at sea"));
+    let game = edit(&ceded_burgundy().next, |state| state["powers"]["Germany"]["treasury"] = json!(20));
+    let turn = play(&game, &[("Germany", "FOUND 6 IN bur AS Second Front")], 2);
+    assert!(group(&turn.next, "bur").is_none());
+    assert!(has(&private_texts(&turn, "Germany"), "bur is an independent nation: void, nothing paid"));
+}
+
+#[test]
+fn ter_a_stored_state_that_contradicts_itself_is_refused() {
+    let json = new_game().to_json();
+    let mut unknown = json.clone();
+    unknown["state"]["units"][0]["power"] = json!("Narnia");
+    assert!(AnyGame::from_json(unknown).is_err());
+    let mut doubled = json.clone();
+    doubled["state"]["units"][1] = doubled["state"]["units"][0].clone();
+    assert!(AnyGame::from_json(doubled).is_err());
+    let twice = add_agency(&new_game(), "CIA", "England", 1).to_json();
+    let mut twice = twice;
+    twice["state"]["agencies"].as_array_mut().unwrap().push(json!({"name": "cia", "owner": "France", "balance": 0}));
+    assert!(AnyGame::from_json(twice).is_err());
+}

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::names::{Piece, Province, Region, great_powers, home_provinces};
 
@@ -132,7 +133,10 @@ pub struct Award {
     pub note: String,
 }
 
+/// Read back through [`State::checked`], so a stored state that contradicts itself is refused rather
+/// than played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct State {
     pub turn: Turn,
     pub stage: Stage,
@@ -149,6 +153,18 @@ pub struct State {
     pub winner: Option<String>,
 }
 
+impl Serialize for State {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        State::serialize(self, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for State {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        State::deserialize(deserializer)?.checked().map_err(D::Error::custom)
+    }
+}
+
 /// Anything that holds money.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Purse {
@@ -159,6 +175,46 @@ pub enum Purse {
 }
 
 impl State {
+    /// The state, if every name in it refers to something that exists and no province holds two units
+    /// or two groups.
+    fn checked(self) -> Result<State, String> {
+        if self.powers.len() != 7 || !great_powers().all(|power| self.powers.contains_key(power)) {
+            return Err("the seven Great Powers are not all there".to_string());
+        }
+        let is_power = |name: &str| self.is_great_power(name) || self.nation(name).is_some();
+        let unit_powers = self.units.iter().map(|u| &u.power).chain(self.dislodged.iter().map(|d| &d.power));
+        if let Some(unknown) = unit_powers.chain(self.owners.values()).find(|name| !is_power(name)) {
+            return Err(format!("unknown power `{unknown}`"));
+        }
+        let players = self
+            .nations
+            .iter()
+            .filter_map(|n| n.controller.as_ref())
+            .chain(self.groups.iter().filter_map(|g| g.controller.as_ref()))
+            .chain(self.agencies.iter().map(|a| &a.owner));
+        if let Some(unknown) = players.into_iter().find(|name| !self.is_great_power(name)) {
+            return Err(format!("unknown player `{unknown}`"));
+        }
+        let mut provinces: Vec<_> = self.units.iter().map(|unit| unit.piece.province()).collect();
+        let mut bases: Vec<_> = self.groups.iter().map(|group| group.province).collect();
+        let mut names: Vec<String> = self.agencies.iter().map(|agency| agency.name.to_lowercase()).collect();
+        for list in [&mut provinces, &mut bases] {
+            let count = list.len();
+            list.sort();
+            list.dedup();
+            if list.len() != count {
+                return Err("two units or two groups share a province".to_string());
+            }
+        }
+        let count = names.len();
+        names.sort();
+        names.dedup();
+        if names.len() != count {
+            return Err("two agencies share a name".to_string());
+        }
+        Ok(self)
+    }
+
     /// TER.1: treasuries at 0, each power owning its home provinces, the standard starting units.
     pub fn starting(units: Vec<Unit>) -> State {
         let mut owners = BTreeMap::new();
