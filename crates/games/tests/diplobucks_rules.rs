@@ -77,7 +77,7 @@ fn db_no_centers_no_income_but_plays_on_with_db() {
     let owners = [("bre", "England"), ("par", "England"), ("mar", "England")];
     let game = game_at("S1902M", &["England A par", "Germany A mun", "Germany A ber"], &owners, &[("France", 400)]);
     let france = seat(&game, "France");
-    assert!(!out_of_game(&game).contains("France"), "France still has DB to spend");
+    assert!(!is_out(&game, "France"), "France still has DB to spend");
     let check = game.check_orders(france, "BRIBE hold A mun\nBRIBE learn Germany");
     assert!(check.rejected[0].reason.contains("only 400 DB left"), "{:?}", check.rejected);
     assert_eq!(check.accepted.len(), 1, "{:?}", check.rejected);
@@ -93,7 +93,8 @@ fn db_8_power_with_no_centers_units_or_db_is_out() {
     let owners = [("bre", "England"), ("par", "England"), ("mar", "England")];
     let game = game_at("S1902M", &["England A par"], &owners, &[("France", 0)]);
     assert!(!game.must_order(seat(&game, "France")));
-    assert_eq!(out_of_game(&game), "France");
+    assert!(is_out(&game, "France"));
+    assert!(!game.seat_view(seat(&game, "England")).notes.iter().any(|n| n.contains("out of the game")));
 }
 
 // See: sheet "they may not gamble, or give their DB to other players"; "may not counter bribe the GM".
@@ -266,9 +267,8 @@ fn db_2_dislodged_double_unit_stays_double() {
     assert!(view.facts.iter().any(|(label, value)| label == "Double units" && value.starts_with("DA pic")), "{view:?}");
 }
 
-fn out_of_game(game: &games::AnyGame) -> String {
-    let view = game.public_view();
-    view.facts.iter().find(|(label, _)| label == "Out of the game").map_or(String::new(), |(_, value)| value.clone())
+fn is_out(game: &games::AnyGame, power: &str) -> bool {
+    game.seat_view(seat(game, power)).notes.iter().any(|note| note.starts_with("You are out of the game"))
 }
 
 fn units_contains(game: &games::AnyGame, unit: &str) -> bool {

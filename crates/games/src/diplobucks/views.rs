@@ -22,17 +22,16 @@ pub(super) fn public_view(map: &Map, state: &State) -> View {
     if !doubles.is_empty() {
         facts.push(("Double units".to_string(), doubles));
     }
-    let out: Vec<&str> =
-        map.powers().filter(|(power, _)| state.is_out(*power)).map(|(_, info)| info.name.as_str()).collect();
-    if !out.is_empty() {
-        facts.push(("Out of the game".to_string(), out.join(", ")));
-    }
     View { board: Some(board(map, position)), facts, notes: Vec::new() }
 }
 
 pub(super) fn seat_view(map: &Map, state: &State, power: Power) -> View {
     let mut view = public_view(map, state);
     view.facts.push(("Your balance".to_string(), format!("{} DB", state.balance(power))));
+    // Only the power itself is told: to others, "out" would reveal a balance of 0.
+    if state.is_out(power) {
+        view.notes.push("You are out of the game: no centers, no units and no DB (DB.8)".to_string());
+    }
     let press = state.press_rights.get(&crate::intrigue::PowerName(power)).copied().unwrap_or(0);
     view.facts.push((
         "Your press right".to_string(),
