@@ -500,6 +500,13 @@ fn ter_rule_11_a_bought_nation_builds_and_its_buyer_orders_its_units() {
     let check = built.check_orders(seat("Italy"), "A bur - gas");
     assert_eq!(check.accepted.len(), 1, "{check:?}");
     assert_eq!(built.check_orders(seat("Germany"), "A bur - gas").accepted.len(), 0);
+    let form = built.order_form(seat("Italy"));
+    assert!(
+        form.rows
+            .iter()
+            .any(|row| row.label == "Free Burgundy: A bur" && row.choices.iter().any(|c| c.value == "A bur - gas"))
+    );
+    assert!(built.order_form(seat("Germany")).rows.iter().all(|row| row.key != "bur"));
     let moved = play(&built, &[("Italy", "A bur - gas")], 4);
     let line = moved.public.orders.iter().find(|l| l.order == "A bur - gas").unwrap();
     assert_eq!((line.by.as_str(), line.result), ("Free Burgundy", ResultWord::Succeeds));
@@ -718,4 +725,13 @@ fn ter_a_stored_state_that_contradicts_itself_is_refused() {
     let mut twice = twice;
     twice["state"]["agencies"].as_array_mut().unwrap().push(json!({"name": "cia", "owner": "France", "balance": 0}));
     assert!(AnyGame::from_json(twice).is_err());
+}
+
+// See: rule 6: a group's name may hold a number.
+#[test]
+fn ter_rule_6_an_award_finds_a_group_whose_name_holds_a_number() {
+    let game = add_group(&new_game(), "Group 17 November", "gre", 2, "Turkey");
+    let (next, _) = game.gm_action("AWARD Group 17 November 5 brave leaflets").expect("an award");
+    assert_eq!(group(&next, "gre").unwrap()["treasury"], 7);
+    assert_eq!(state(&next)["awards"][0]["note"], "brave leaflets");
 }

@@ -131,3 +131,21 @@ fn ter_secret_a_nations_orders_are_published_under_the_nation() {
     assert_eq!(line.by, "Free Burgundy");
     assert!(found(&seen_by_public(&moved), &["Italy", "Free Burgundy"]).is_empty());
 }
+
+// See: rulings 0.5: an invalid unit order goes only to its writer, so a buyer's order for a lost unit
+// never shows under its name, and another player's order never shows under the nation's.
+#[test]
+fn ter_secret_invalid_unit_orders_are_reported_only_to_their_writer() {
+    let ceded =
+        play(&add_group(&new_game(), "Burgundian Front", "bur", 8, "Germany"), &[("France", "CEDE bur")], 1).next;
+    let bought = play(&ceded, &[("Italy", "BID 1 FOR Free Burgundy")], 2).next;
+    let built = play(&bought, &[("Italy", "Free Burgundy: BUILD A bur")], 3).next;
+    let turn = play(&built, &[("Germany", "A bur - gas"), ("Italy", "A gas H")], 4);
+    assert!(
+        turn.public.orders.iter().all(|line| line.result != games::ResultWord::Invalid),
+        "{:?}",
+        turn.public.orders
+    );
+    only_owner_sees(&turn, "Germany", &["A bur - gas", "may not command"]);
+    only_owner_sees(&turn, "Italy", &["A gas H", "no unit"]);
+}

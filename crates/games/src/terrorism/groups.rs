@@ -250,6 +250,7 @@ impl Run {
             return;
         }
         let mut players: Vec<String> = paying.iter().map(|(player, _, _)| player.clone()).collect();
+        players.sort();
         players.dedup();
         let controller = players.choose(&mut self.rng).cloned();
         self.state.groups.push(Group {

@@ -109,6 +109,7 @@ impl GameKind for TerrorismI {
         let bridge = Bridge::new(state);
         let power = bridge.power(player).expect("every seat is a Great Power");
         let mut form = form_for(names::map(), &bridge.position(state), power, &bridge.extensions(state));
+        label_other_powers_units(state, player, &mut form);
         if state.stage == Stage::Orders {
             for power in state.powers_of(player) {
                 let treasury = state.balance(&Purse::Power(power.clone())).unwrap_or(0);
@@ -163,22 +164,42 @@ impl GameKind for TerrorismI {
     }
 }
 
+/// Rows for a bought nation's units say whose unit it is: `Free Burgundy: A bur`.
+fn label_other_powers_units(state: &State, player: &str, form: &mut OrderForm) {
+    for row in &mut form.rows {
+        let owner = names::Province::find(&row.key).and_then(|at| match state.stage {
+            Stage::Orders => state.unit_in(at).map(|unit| unit.power.clone()),
+            Stage::Retreats { .. } => {
+                state.dislodged.iter().find(|d| d.piece.province() == at).map(|d| d.power.clone())
+            }
+        });
+        if let Some(owner) = owner.filter(|owner| owner != player) {
+            row.label = format!("{owner}: {}", row.label);
+        }
+    }
+}
+
 fn read_award(state: &State, action: &str) -> Result<Award, String> {
     const FORM: &str = "write AWARD <group's province or name> <0 to 20> <note>";
     let words: Vec<&str> = action.split_whitespace().collect();
     if !words.first().is_some_and(|w| w.eq_ignore_ascii_case("award")) {
         return Err(FORM.to_string());
     }
-    let amount_at = words.iter().position(|w| w.parse::<u32>().is_ok()).ok_or(FORM)?;
-    let target = words[1..amount_at].join(" ");
-    let amount: u32 = words[amount_at].parse().map_err(|_| FORM)?;
+    // The amount is the first number after which the words before it name a group, so a group may
+    // have a number in its name.
+    let (group, at, amount) = (2..words.len())
+        .filter_map(|at| Some((at, words[at].parse::<u32>().ok()?)))
+        .find_map(|(at, amount)| Some((find_group(state, &words[1..at].join(" "))?, at, amount)))
+        .ok_or(format!("no terrorist group is named before the amount: {FORM}"))?;
     if amount > treasury::MAX_PRESS_AWARD {
         return Err(format!("an award is 0 to {}", treasury::MAX_PRESS_AWARD));
     }
-    let group = state
+    Ok(Award { turn: state.turn, group: group.name.clone(), amount, note: words[at + 1..].join(" ") })
+}
+
+fn find_group<'a>(state: &'a State, target: &str) -> Option<&'a state::Group> {
+    state
         .groups
         .iter()
-        .find(|g| g.name.eq_ignore_ascii_case(&target) || names::Province::find(&target) == Some(g.province))
-        .ok_or(format!("no terrorist group is called or based in `{target}`"))?;
-    Ok(Award { turn: state.turn, group: group.name.clone(), amount, note: words[amount_at + 1..].join(" ") })
+        .find(|g| g.name.eq_ignore_ascii_case(target) || names::Province::find(target) == Some(g.province))
 }

@@ -400,8 +400,9 @@ impl Run {
         self.state.contested.clear();
     }
 
-    /// Unit orders are public, each under the power whose unit it orders, never under the player who
-    /// wrote it: a nation's buyer stays secret.
+    /// A valid unit order is public under the power whose unit it orders, never under the player who
+    /// wrote it: a nation's buyer stays secret. An invalid one goes only to the player who wrote it, as
+    /// it may name a unit the writer does not command.
     fn report_unit_orders(
         &mut self,
         bridge: &Bridge,
@@ -410,28 +411,30 @@ impl Run {
         results: &[judge::OrderResult],
     ) {
         let map = map();
+        let ordered: Vec<judge::Unit> = match position.phase.kind {
+            judge::PhaseKind::Retreat => position.dislodged.iter().map(|d| d.unit).collect(),
+            judge::PhaseKind::Movement | judge::PhaseKind::Adjustment => position.units.clone(),
+        };
         for (submission, result) in submissions.iter().zip(results) {
+            let writer = submission.power.map_or_else(String::new, |p| bridge.name(p).to_string());
             let unit_power = submission.order.unit().and_then(|unit| {
-                let at = unit.at.province;
-                position
-                    .units
-                    .iter()
-                    .map(|u| (u.power, u.region))
-                    .chain(position.dislodged.iter().map(|d| (d.unit.power, d.unit.region)))
-                    .find(|(_, region)| map.province_of(*region) == at)
-                    .map(|(power, _)| power)
+                ordered.iter().find(|u| map.province_of(u.region) == unit.at.province).map(|u| u.power)
             });
-            let by = unit_power.or(submission.power).map_or_else(String::new, |p| bridge.name(p).to_string());
-            self.public.orders.push(ReportLine {
-                by,
+            let (by, word) = match &result.status {
+                OrderStatus::Succeeds => (unit_power, ResultWord::Succeeds),
+                OrderStatus::Fails(_) => (unit_power, ResultWord::Fails),
+                OrderStatus::Invalid(_) => (None, ResultWord::Invalid),
+            };
+            let report = ReportLine {
+                by: by.map_or_else(|| writer.clone(), |p| bridge.name(p).to_string()),
                 order: submission.order.notation(map),
-                result: match result.status {
-                    OrderStatus::Succeeds => ResultWord::Succeeds,
-                    OrderStatus::Fails(_) => ResultWord::Fails,
-                    OrderStatus::Invalid(_) => ResultWord::Invalid,
-                },
+                result: word,
                 reason: bridge.describe(&result.status),
-            });
+            };
+            match word {
+                ResultWord::Invalid => self.private.entry(writer).or_default().orders.push(report),
+                ResultWord::Succeeds | ResultWord::Fails => self.public.orders.push(report),
+            }
         }
     }
 
