@@ -1,5 +1,6 @@
 //! Covert Dip: one test per clause of `rules/covert-dip.txt` and per ruling (§1, CD.1–CD.10), named after
-//! it, driven through the `AnyGame` interface.
+//! it, driven through the `AnyGame` interface. Names: `cd_1_3_…` is rulings 1.3, `cd_cd6_…` is CD.6, and
+//! the other `cd_…` names quote the sheet's clauses.
 
 mod covert_dip_support;
 
@@ -95,7 +96,7 @@ fn cd_1_2_the_power_occupying_the_center_after_the_fall_forgoes_a_build_even_the
 
 // See: CD.1: an FD in a center nobody owns still creates a counter-insurgency, and it is listed.
 #[test]
-fn cd_1_fd_in_an_unowned_center_is_listed() {
+fn cd_cd1_fd_in_an_unowned_center_is_listed() {
     let game = game_at("F1902M", &["Russia A mos"], &[], &[("Russia", 1, 0)]);
     let processed = play(&game, &[("Russia", "FD nwy")]);
     assert!(processed.public.events.iter().any(|e| e == "Counter-insurgencies this Winter: Norway"));
@@ -156,7 +157,7 @@ fn cd_1_8_losing_every_home_center_loses_fds_and_cios() {
 
 // See: CD.10: covert orders of the Fall in which a power loses its last home center are carried out first.
 #[test]
-fn cd_10_orders_of_the_fall_of_the_last_home_center_are_carried_out_before_the_wipe() {
+fn cd_cd10_orders_of_the_fall_of_the_last_home_center_are_carried_out_before_the_wipe() {
     let owners = [("ank", "Russia"), ("smy", "Russia")];
     let game = game_at("F1902M", &["Turkey A bul", "Russia A ank", "Turkey A con"], &owners, &[("Turkey", 1, 1)]);
     let processed =
@@ -168,7 +169,7 @@ fn cd_10_orders_of_the_fall_of_the_last_home_center_are_carried_out_before_the_w
 
 // See: CD.10: questions about oneself or a power out of the game are refused and cost nothing.
 #[test]
-fn cd_10_questions_about_oneself_or_a_power_out_of_the_game_are_refused() {
+fn cd_cd10_questions_about_oneself_or_a_power_out_of_the_game_are_refused() {
     let game = game_at("F1902M", &["Russia A mos"], &[("ank", ""), ("con", ""), ("smy", "")], &[("Russia", 0, 2)]);
     let check = game
         .check_orders(seat(&game, "Russia"), "CIO ask c Russia\nCIO ask a Turkey\nCIO ask c Italy\nCIO ask c England");
@@ -179,7 +180,7 @@ fn cd_10_questions_about_oneself_or_a_power_out_of_the_game_are_refused() {
 
 // See: CD.8: orders beyond a balance are refused when entered.
 #[test]
-fn cd_8_orders_beyond_a_balance_are_refused() {
+fn cd_cd8_orders_beyond_a_balance_are_refused() {
     let game = turkey_in_bulgaria("F1902M", &["Turkey A bul"], &[("Russia", 1, 1)]);
     let check = game.check_orders(seat(&game, "Russia"), "FD bul\nFD ser\nCIO block Turkey\nCIO ask c Turkey");
     let reasons: Vec<&str> = check.rejected.iter().map(|r| r.reason.as_str()).collect();
@@ -188,7 +189,7 @@ fn cd_8_orders_beyond_a_balance_are_refused() {
 
 // See: sheet CIO form a) and CD.6: the asker's centers after the update, every FD the target spent there.
 #[test]
-fn cd_6_question_a_lists_the_targets_fds_on_the_askers_centers() {
+fn cd_cd6_question_a_lists_the_targets_fds_on_the_askers_centers() {
     let game = turkey_in_bulgaria("F1902M", &["Turkey A bul", "Turkey A con"], &[("Russia", 3, 0), ("Turkey", 0, 1)]);
     let processed = play(&game, &[("Russia", "FD bul\nFD bul\nFD ser"), ("Turkey", "CIO ask a Russia")]);
     assert!(events(&processed, &game, "Turkey").contains("Answer to `CIO ask a Russia`: FD bul, FD bul"));
@@ -196,7 +197,7 @@ fn cd_6_question_a_lists_the_targets_fds_on_the_askers_centers() {
 
 // See: sheet CIO form b) and CD.5: only the target's CIO orders that name the asker.
 #[test]
-fn cd_5_question_b_lists_the_targets_cios_naming_the_asker() {
+fn cd_cd5_question_b_lists_the_targets_cios_naming_the_asker() {
     let game = turkey_in_bulgaria("F1902M", &["Turkey A con"], &[("Russia", 0, 3), ("Turkey", 0, 1)]);
     let processed = play(
         &game,
@@ -211,7 +212,7 @@ fn cd_5_question_b_lists_the_targets_cios_naming_the_asker() {
 
 // See: sheet CIO form c) and CD.4: the balance after that Fall's spending and credit.
 #[test]
-fn cd_4_question_c_answers_the_balance_after_spending_and_credit() {
+fn cd_cd4_question_c_answers_the_balance_after_spending_and_credit() {
     let game = turkey_in_bulgaria("F1902M", &["Turkey A con"], &[("Russia", 3, 0), ("Turkey", 0, 1)]);
     let processed = play(&game, &[("Russia", "FD bul"), ("Turkey", "CIO ask c Russia")]);
     assert!(events(&processed, &game, "Turkey").contains("Answer to `CIO ask c Russia`: Russia holds 3 FD(s)"));
@@ -233,7 +234,7 @@ fn cd_1_5_question_d_leaves_out_the_powers_that_blocked_the_asker() {
 // See: sheet "Unless Russia orders 'Block Turkey's CIO's affecting me'"; rulings 1.5 and CD.2: a blocked
 // question is spent and answered "no response".
 #[test]
-fn cd_2_blocked_question_is_spent_and_answered_no_response() {
+fn cd_cd2_blocked_question_is_spent_and_answered_no_response() {
     let game = turkey_in_bulgaria("F1902M", &["Turkey A bul"], &[("Russia", 1, 1), ("Turkey", 0, 2)]);
     let processed =
         play(&game, &[("Russia", "FD bul\nCIO block Turkey"), ("Turkey", "CIO ask a Russia\nCIO ask c Russia")]);
@@ -246,7 +247,7 @@ fn cd_2_blocked_question_is_spent_and_answered_no_response() {
 // See: CD.3: answers and disclosures list orders, never the answers others received; votes are not FD
 // orders.
 #[test]
-fn cd_3_answers_list_orders_not_answers_and_never_votes() {
+fn cd_cd3_answers_list_orders_not_answers_and_never_votes() {
     let game =
         turkey_in_bulgaria("F1902M", &["Turkey A con"], &[("Russia", 1, 1), ("Turkey", 0, 1), ("Austria", 0, 1)]);
     let game = edit(&game, |state| state["game"]["units"].as_array_mut().unwrap().push("Austria A vie".into()));
@@ -281,7 +282,7 @@ fn cd_1_6_majority_of_votes_gives_influence_told_only_to_the_winner() {
 
 // See: CD.7: a power that loses its last home center that Fall casts no votes.
 #[test]
-fn cd_7_power_losing_its_last_home_center_casts_no_votes() {
+fn cd_cd7_power_losing_its_last_home_center_casts_no_votes() {
     let owners = [("ank", "Russia"), ("smy", "Russia")];
     let game = game_at(
         "F1902M",
@@ -340,7 +341,7 @@ fn cd_1_6_disclosed_power_cannot_spend_in_the_coming_fall_but_may_vote() {
 
 // See: CD.9: influence lapses after that Spring, used or not.
 #[test]
-fn cd_9_influence_lapses_after_the_spring() {
+fn cd_cd9_influence_lapses_after_the_spring() {
     let game = game_at("S1903M", &["Russia A mos", "Turkey A con"], &[], &[]);
     let game = edit(&game, |state| state["influence"] = "Turkey".into());
     let fall = play(&game, &[]).next;

@@ -1,5 +1,6 @@
 //! Diplobucks: one test per clause of `rules/diplobucks.txt` and per ruling (§4, DB.1–DB.8), named after
-//! it, driven through the `AnyGame` interface.
+//! it, driven through the `AnyGame` interface. Names: `db_4_2_…` is rulings 4.2, `db_db5_…` is DB.5,
+//! `db_bribe_8_…` is the sheet's bribe 8, and the other `db_…` names quote the sheet's clauses.
 
 mod diplobucks_support;
 
@@ -89,7 +90,7 @@ fn db_no_centers_no_income_but_plays_on_with_db() {
 
 // See: DB.8: a power is out of the game with no centers, no units and no DB.
 #[test]
-fn db_8_power_with_no_centers_units_or_db_is_out() {
+fn db_db8_power_with_no_centers_units_or_db_is_out() {
     let owners = [("bre", "England"), ("par", "England"), ("mar", "England")];
     let game = game_at("S1902M", &["England A par"], &owners, &[("France", 0)]);
     assert!(!game.must_order(seat(&game, "France")));
@@ -109,7 +110,7 @@ fn db_expenditures_only_the_nine_bribes_are_taken() {
 
 // See: sheet bribe 1: 100 DB buys the right to submit press for two years; rulings 4.5, DB.1.
 #[test]
-fn db_bribe_1_press_right_for_four_movement_phases() {
+fn db_4_5_db1_bribe_1_press_right_for_four_movement_phases() {
     let mut game = new_game();
     let france = seat(&game, "France");
     assert!(game.may_send(Some(france), &Recipients::Public).is_err(), "no public press without the right");
@@ -129,7 +130,7 @@ fn db_bribe_1_press_right_for_four_movement_phases() {
 
 // See: sheet bribe 2 and DB.8: the balance learned is the one after that phase's debits, before income.
 #[test]
-fn db_bribe_2_learn_a_balance_after_debits_before_income() {
+fn db_db8_bribe_2_learn_a_balance_after_debits_before_income() {
     let game = new_game();
     let processed = play(&game, &[("France", "BRIBE learn Turkey"), ("Turkey", "BRIBE double F ank")]);
     let events = &private(&processed, &game, "France").events;
@@ -141,7 +142,7 @@ fn db_bribe_2_learn_a_balance_after_debits_before_income() {
 
 // See: sheet bribe 3 and DB.8: every bribe of the purchase phase with type, target, payers and amounts.
 #[test]
-fn db_bribe_3_see_all_bribes_of_the_phase() {
+fn db_db8_bribe_3_see_all_bribes_of_the_phase() {
     let game = new_game();
     let processed = play(
         &game,
@@ -160,7 +161,7 @@ fn db_bribe_3_see_all_bribes_of_the_phase() {
 
 // See: sheet bribe 4 (300 DB, own units only), rulings 4.6 and DB.3: the order is read for the new type.
 #[test]
-fn db_bribe_4_convert_army_to_fleet_and_order_it_as_a_fleet() {
+fn db_4_6_bribe_4_convert_army_to_fleet_and_order_it_as_a_fleet() {
     let game = new_game();
     let france = seat(&game, "France");
     let check = game.check_orders(france, "BRIBE convert A par\nBRIBE convert A mar\nF mar - lyo\nBRIBE convert F kie");
@@ -176,7 +177,7 @@ fn db_bribe_4_convert_army_to_fleet_and_order_it_as_a_fleet() {
 
 // See: DB.3: a conversion names the coast where one is needed, else it is void (and costs nothing).
 #[test]
-fn db_3_conversion_names_the_coast_where_one_is_needed() {
+fn db_db3_conversion_names_the_coast_where_one_is_needed() {
     let game = game_at("S1902M", &["France A spa"], &[("spa", "France")], &[]);
     let france = seat(&game, "France");
     let check = game.check_orders(france, "BRIBE convert A spa");
@@ -189,7 +190,7 @@ fn db_3_conversion_names_the_coast_where_one_is_needed() {
 
 // See: DB.3: an order for the old type after a conversion is not carried out: the unit holds.
 #[test]
-fn db_3_order_for_the_old_type_after_conversion_holds() {
+fn db_db3_order_for_the_old_type_after_conversion_holds() {
     let game = new_game();
     let processed = play(&game, &[("France", "BRIBE convert A mar\nA mar - gas")]);
     assert!(units(&processed.next).contains(&"France F mar".to_string()));
@@ -197,7 +198,7 @@ fn db_3_order_for_the_old_type_after_conversion_holds() {
 
 // See: sheet bribe 5 and rulings 4.4: a double unit moves with strength two, is public and shown as DA.
 #[test]
-fn db_bribe_5_double_unit_moves_with_two_and_is_shown_as_da() {
+fn db_4_4_bribe_5_double_unit_moves_with_two_and_is_shown_as_da() {
     let game = game_at("S1902M", &["France A bur", "Germany A mun"], &[], &[]);
     let processed = play(&game, &[("France", "BRIBE double A bur\nA bur - mun"), ("Germany", "A mun H")]);
     let line = processed.public.orders.iter().find(|l| l.by == "France").unwrap();
@@ -226,7 +227,7 @@ fn db_bribe_5_double_lasts_two_movement_phases() {
 
 // See: DB.2: a single plain attacker cuts one of a double unit's two supports.
 #[test]
-fn db_2_single_attack_cuts_one_of_a_double_units_supports() {
+fn db_db2_single_attack_cuts_one_of_a_double_units_supports() {
     let start = ["France A bur", "France A ruh", "Germany A mun", "Germany A boh", "Germany A kie"];
     let game = game_at("S1902M", &start, &[], &[]);
     let processed = play(
@@ -242,7 +243,7 @@ fn db_2_single_attack_cuts_one_of_a_double_units_supports() {
 
 // See: DB.2: a dislodged double unit stays double until its two movement phases end.
 #[test]
-fn db_2_dislodged_double_unit_stays_double() {
+fn db_db2_dislodged_double_unit_stays_double() {
     let start = ["France A bur", "Germany A mun", "Germany A ruh", "Germany A kie"];
     let game = game_at("S1902M", &start, &[], &[]);
     let processed =
@@ -277,7 +278,7 @@ fn units_contains(game: &games::AnyGame, unit: &str) -> bool {
 
 // See: DB.2: a double unit ordered to support two orders supports nothing and holds.
 #[test]
-fn db_2_double_unit_supporting_two_orders_supports_nothing() {
+fn db_db2_double_unit_supporting_two_orders_supports_nothing() {
     let start = ["France A bur", "France A pic", "France A gas", "Germany A mun", "Germany A bel"];
     let game = game_at("S1902M", &start, &[], &[]);
     let game = edit(&game, |state| state["doubles"] = serde_json::json!([{"at": "bur", "movement_phases_left": 2}]));
@@ -291,7 +292,7 @@ fn db_2_double_unit_supporting_two_orders_supports_nothing() {
 
 // See: sheet bribe 6 and DB.3: the unit holds, shown as "not executed: held by a bribe", naming no briber.
 #[test]
-fn db_bribe_6_forced_hold_names_no_briber() {
+fn db_db3_bribe_6_forced_hold_names_no_briber() {
     let game = new_game();
     let processed = play(&game, &[("Germany", "BRIBE hold A par"), ("France", "A par - bur")]);
     let line = processed.public.orders.iter().find(|l| l.order == "A par - bur").unwrap();
@@ -303,7 +304,7 @@ fn db_bribe_6_forced_hold_names_no_briber() {
 
 // See: DB.3: supports to hold a unit held by a bribe count.
 #[test]
-fn db_3_support_to_hold_a_bribed_holder_counts() {
+fn db_db3_support_to_hold_a_bribed_holder_counts() {
     let game = game_at("S1902M", &["France A bur", "France A par", "Germany A mun", "Germany A ruh"], &[], &[]);
     let processed = play(
         &game,
@@ -315,7 +316,7 @@ fn db_3_support_to_hold_a_bribed_holder_counts() {
 // See: sheet bribe 7 and DB.4: 1000 DB in Winter for an extra unit on a free owned home center; 300 DB
 // each later Winter, or a unit is removed.
 #[test]
-fn db_bribe_7_extra_unit_with_upkeep_each_winter() {
+fn db_db4_bribe_7_extra_unit_with_upkeep_each_winter() {
     let game = game_at("W1901A", &["France A par", "France A mar", "France F bre"], &[], &[("France", 1200)]);
     let france = seat(&game, "France");
     assert!(game.check_orders(france, "BRIBE extra\nBuild A par").rejected.len() == 2, "par is occupied; no builds");
@@ -337,7 +338,7 @@ fn db_bribe_7_extra_unit_with_upkeep_each_winter() {
 
 // See: DB.4: unpaid upkeep removes a unit, by civil disorder if the owner does not choose.
 #[test]
-fn db_4_unpaid_upkeep_removes_a_unit() {
+fn db_db4_unpaid_upkeep_removes_a_unit() {
     // Two extra units cost 600 DB; the Winter income with the bonus for no change is 400 DB.
     let start = ["France A bur", "France A par", "France A mar", "France F bre", "France A gas"];
     let game = game_at("F1902M", &start, &[], &[("France", 0)]);
@@ -357,7 +358,7 @@ fn db_4_unpaid_upkeep_removes_a_unit() {
 // See: sheet bribe 8 and DB.5: a destroyed unit; in the first Winter after, its owner builds one fewer;
 // from the second Winter on, normally.
 #[test]
-fn db_bribe_8_destroyed_unit_owner_waits_two_winters() {
+fn db_db5_bribe_8_destroyed_unit_owner_waits_two_winters() {
     let game = game_at("F1902M", &["France A bur", "France A mar", "Germany A mun"], &[], &[("Germany", 1500)]);
     let processed = play(&game, &[("Germany", "BRIBE destroy A bur")]);
     assert!(processed.public.events.iter().any(|e| e == "France's A bur was destroyed (bribe)"));
@@ -381,7 +382,7 @@ fn db_bribe_8_destroyed_unit_owner_waits_two_winters() {
 
 // See: DB.5: the destroy bribe is for movement phases only, and no bribe cancels a build (DB.8).
 #[test]
-fn db_8_bribes_allowed_only_in_their_phases() {
+fn db_db8_bribes_allowed_only_in_their_phases() {
     let game = game_at("W1901A", &["France A bur"], &[], &[("France", 3000)]);
     let check =
         game.check_orders(seat(&game, "France"), "BRIBE destroy A bur\nBRIBE nmr Germany\nBRIBE press\nBRIBE see");
@@ -395,7 +396,7 @@ fn db_8_bribes_allowed_only_in_their_phases() {
 
 // See: sheet bribe 9 and DB.6: the price is 500 DB per unit up to 1500, counted at the phase start.
 #[test]
-fn db_bribe_9_nmr_price_follows_the_unit_count() {
+fn db_db6_bribe_9_nmr_price_follows_the_unit_count() {
     let game = game_at(
         "S1902M",
         &["Turkey A con", "Turkey F ank", "Russia A war", "Russia A mos", "Russia F sev", "Russia F stp/sc"],
@@ -413,7 +414,7 @@ fn db_bribe_9_nmr_price_follows_the_unit_count() {
 
 // See: sheet bribe 9 and DB.6: the victim's movement orders are ignored; its own bribes still act.
 #[test]
-fn db_bribe_9_nmr_ignores_the_victims_moves_but_not_its_bribes() {
+fn db_db6_bribe_9_nmr_ignores_the_victims_moves_but_not_its_bribes() {
     let game = new_game();
     let processed = play(
         &game,
@@ -451,7 +452,7 @@ fn db_group_bribes_only_for_five_to_nine_with_shares_adding_up() {
 
 // See: sheet "If one or more players reneges on a group bribe ... bribers who sent in their DB get half back".
 #[test]
-fn db_reneged_group_bribe_fails_and_refunds_half() {
+fn db_4_3_reneged_group_bribe_fails_and_refunds_half() {
     let game = new_game();
     let processed = play(&game, &[("France", "BRIBE hold A mun: France 300, Italy 200"), ("Germany", "A mun - bur")]);
     assert_eq!(balance(&processed.next, "France"), 1000 - 300 + 150 + 300);
@@ -474,7 +475,7 @@ fn db_reneged_group_bribe_fails_and_refunds_half() {
 
 // See: DB.7: bribes are paid in the order given; a line beyond the balance is refused when entered.
 #[test]
-fn db_7_bribes_beyond_the_balance_are_refused() {
+fn db_db7_bribes_beyond_the_balance_are_refused() {
     let game = game_at("S1902M", &["France A par", "Germany A mun"], &[], &[("France", 700)]);
     let check = game.check_orders(seat(&game, "France"), "BRIBE double A par\nBRIBE hold A mun\nBRIBE press");
     assert_eq!(check.accepted.len(), 2);
@@ -484,7 +485,7 @@ fn db_7_bribes_beyond_the_balance_are_refused() {
 // See: DB.7: effects apply in the order destroy, convert, NMR, hold, double; a bribe whose unit is gone is
 // void and refunded.
 #[test]
-fn db_7_destroy_acts_first_and_voids_a_double_on_the_same_unit() {
+fn db_db7_destroy_acts_first_and_voids_a_double_on_the_same_unit() {
     let game = game_at("S1902M", &["France A par", "Germany A mun"], &[], &[("Germany", 1500)]);
     let processed = play(&game, &[("France", "BRIBE double A par"), ("Germany", "BRIBE destroy A par")]);
     assert!(!units(&processed.next).contains(&"France A par".to_string()));
@@ -524,7 +525,7 @@ fn db_processing_is_deterministic() {
 // See: sheet bribe 5 "it takes a double attack to cut both support"; DB.2: an attack from a double unit
 // cuts a double unit's support completely.
 #[test]
-fn db_2_double_attack_cuts_both_supports_of_a_double_unit() {
+fn db_db2_double_attack_cuts_both_supports_of_a_double_unit() {
     let start = ["France A bur", "France A ruh", "Germany A mun", "Germany A kie"];
     let game = game_at("S1902M", &start, &[], &[("Germany", 1000)]);
     let game = edit(&game, |state| state["doubles"] = serde_json::json!([{"at": "ruh", "movement_phases_left": 2}]));

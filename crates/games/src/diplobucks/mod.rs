@@ -397,7 +397,7 @@ fn track_doubles(
                     } else if after.dislodged.iter().any(|d| map.province_of(d.unit.region) == at) {
                         double.dislodged = true;
                     }
-                    double.movement_phases_left -= 1;
+                    double.movement_phases_left = double.movement_phases_left.saturating_sub(1);
                 }
                 PhaseKind::Retreat if double.dislodged => {
                     double.at = ProvinceName(moved_to(at)?);
