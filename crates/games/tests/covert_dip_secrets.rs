@@ -5,30 +5,7 @@
 mod covert_dip_support;
 
 use covert_dip_support::*;
-use games::{AnyGame, Processed};
-
-fn json_text(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).unwrap()
-}
-
-/// Where `needle` shows up outside what `owner` may read.
-fn leaks(before: &AnyGame, processed: &Processed<AnyGame>, owner: &str, needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut look = |place: String, text: String| {
-        if text.contains(needle) {
-            found.push(place);
-        }
-    };
-    look("public report".into(), json_text(&processed.public));
-    look("public view before".into(), json_text(&before.public_view()));
-    look("public view after".into(), json_text(&processed.next.public_view()));
-    for info in before.seats().into_iter().filter(|s| s.title != owner) {
-        look(format!("{}'s report", info.title), json_text(&processed.private[&info.id]));
-        look(format!("{}'s view before", info.title), json_text(&before.seat_view(info.id)));
-        look(format!("{}'s view after", info.title), json_text(&processed.next.seat_view(info.id)));
-    }
-    found
-}
+use games::AnyGame;
 
 fn fall_1902(accounts: &[(&str, u32, u32)]) -> AnyGame {
     game_at("F1902M", &["Russia A mos", "Turkey A con", "Italy A rom", "Austria A vie"], &[], accounts)

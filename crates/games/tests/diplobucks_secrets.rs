@@ -5,27 +5,6 @@
 mod diplobucks_support;
 
 use diplobucks_support::*;
-use games::{AnyGame, Processed};
-
-/// Where `needle` shows up outside what `owner` may read: the public view and report, other seats' views
-/// and private reports.
-fn leaks(before: &AnyGame, processed: &Processed<AnyGame>, owner: &str, needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut look = |place: String, text: String| {
-        if text.contains(needle) {
-            found.push(place);
-        }
-    };
-    look("public report".into(), json_text(&processed.public));
-    look("public view before".into(), json_text(&before.public_view()));
-    look("public view after".into(), json_text(&processed.next.public_view()));
-    for info in before.seats().into_iter().filter(|s| s.title != owner) {
-        look(format!("{}'s report", info.title), json_text(&processed.private[&info.id]));
-        look(format!("{}'s view before", info.title), json_text(&before.seat_view(info.id)));
-        look(format!("{}'s view after", info.title), json_text(&processed.next.seat_view(info.id)));
-    }
-    found
-}
 
 #[test]
 fn db_secret_a_balance_is_seen_only_by_its_power() {
