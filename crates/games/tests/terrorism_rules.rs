@@ -735,3 +735,22 @@ fn ter_rule_6_an_award_finds_a_group_whose_name_holds_a_number() {
     assert_eq!(group(&next, "gre").unwrap()["treasury"], 7);
     assert_eq!(state(&next)["awards"][0]["note"], "brave leaflets");
 }
+
+// See: rule 15: a turn with retreats runs steps 6 to 9 after them, from the lines given with the moves,
+// and answers each line once.
+#[test]
+fn ter_rule_15_a_turn_with_retreats_finishes_its_steps_after_them() {
+    let game = add_group(&england_lost_london(), "Burgundian Front", "bur", 4, "Germany");
+    let orders =
+        [("England", "A yor - lon\nF nth S A yor - lon\nCONTRIBUTE 1 TO bur\nOPEN MI6"), ("France", "CEDE bur")];
+    let moves = play(&game, &orders, 2);
+    assert_eq!(moves.next.phase().code, "F1901R");
+    assert!(agency(&moves.next, "MI6").is_none(), "step 7 waits for the retreats");
+    let retreats = play(&moves.next, &[("France", "A lon R wal")], 3);
+    assert!(agency(&retreats.next, "MI6").is_some());
+    let england = private_texts(&retreats, "England");
+    let answers: Vec<&String> = england.iter().filter(|line| line.contains("CONTRIBUTE 1 TO bur")).collect();
+    assert_eq!(answers.len(), 1, "{england:?}");
+    assert!(answers[0].contains("Fails | no group in bur"), "the group became a nation at step 2");
+    assert!(units(&retreats.next).contains(&"France A wal".to_string()));
+}

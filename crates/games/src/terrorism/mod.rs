@@ -92,7 +92,11 @@ impl GameKind for TerrorismI {
 
     fn check_orders(state: &State, seat: SeatId, text: &str) -> OrderCheck {
         let Some(player) = player_of_seat(seat) else { return OrderCheck::default() };
-        let sheet = orders::read_sheet(state, player, text, state.stage == Stage::Orders);
+        let reading = match state.stage {
+            Stage::Orders => orders::Reading::Turn,
+            Stage::Retreats { .. } => orders::Reading::Retreats,
+        };
+        let sheet = orders::read_sheet(state, player, text, reading);
         let bridge = Bridge::new(state);
         let power = bridge.power(player).expect("every seat is a Great Power");
         let mut check =

@@ -95,6 +95,16 @@ pub struct Sheet {
 }
 
 impl Sheet {
+    /// The accepted extra lines alone, at their line numbers, to be read again with [`Reading::Resume`].
+    pub fn extras_text(&self) -> String {
+        let length = self.extras.iter().map(|line| line.line).max().unwrap_or(0);
+        let mut lines = vec![String::new(); length];
+        for extra in &self.extras {
+            lines[extra.line - 1] = extra.text.clone();
+        }
+        lines.join("\n")
+    }
+
     pub fn lines<'a>(&'a self, source: &'a Purse) -> impl Iterator<Item = &'a ExtraLine> {
         self.extras.iter().filter(move |line| &line.source == source)
     }
@@ -118,9 +128,20 @@ const KEYWORDS: &[&str] = &[
     "bid",
 ];
 
-/// Reads every extra line of `player`'s sheet against the state. `extras_allowed` is false in a retreat
-/// stage, where only retreats are ordered.
-pub fn read_sheet(state: &State, player: &str, text: &str, extras_allowed: bool) -> Sheet {
+/// Why a sheet is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// A turn's sheet: unit orders and extra lines, each extra line checked against the state.
+    Turn,
+    /// A retreat stage's sheet: retreats only.
+    Retreats,
+    /// The extra lines a turn accepted before its retreats, read again to finish the turn: they were
+    /// checked then, and what has changed since is for the steps to find.
+    Resume,
+}
+
+/// Reads every extra line of `player`'s sheet against the state.
+pub fn read_sheet(state: &State, player: &str, text: &str, reading: Reading) -> Sheet {
     let mut sheet = Sheet::default();
     let mut unit_lines = Vec::new();
     let mut opened: Vec<String> = Vec::new();
@@ -132,10 +153,11 @@ pub fn read_sheet(state: &State, player: &str, text: &str, extras_allowed: bool)
         };
         unit_lines.push("");
         let line = index + 1;
-        let result = if extras_allowed {
-            read_line(state, player, prefix, body, &opened)
-        } else {
-            Err("only retreats are ordered now: give money orders with the turn's movement orders".to_string())
+        let result = match reading {
+            Reading::Turn | Reading::Resume => read_line(state, player, prefix, body, &opened, reading),
+            Reading::Retreats => {
+                Err("only retreats are ordered now: give money orders with the turn's movement orders".to_string())
+            }
         };
         match result {
             Ok((source, order)) => {
@@ -173,6 +195,7 @@ fn read_line(
     prefix: Option<&str>,
     body: &str,
     opened: &[String],
+    reading: Reading,
 ) -> Result<(Purse, Extra), String> {
     let source = source_for(state, player, prefix, opened)?;
     let words: Vec<&str> = body.split_whitespace().collect();
@@ -206,7 +229,9 @@ fn read_line(
         }
         other => unreachable!("split_extra only lets keywords through, not `{other}`"),
     };
-    check(state, player, &source, &order, opened)?;
+    if reading == Reading::Turn {
+        check(state, player, &source, &order, opened)?;
+    }
     Ok((source, order))
 }
 

@@ -57,8 +57,8 @@ impl Turn {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
     Orders,
-    /// Step 5. The turn's order sheets (by the ordering Great Power's name) wait here, unseen by anyone,
-    /// because steps 6 to 9 run from them once the retreats are in.
+    /// Step 5. The extra lines each player's sheet had accepted (by the player's Great Power) wait here,
+    /// unseen by anyone, because steps 6 to 9 run from them once the retreats are in.
     Retreats {
         sheets: BTreeMap<String, String>,
         /// Cede lines (player, line number) waiting for the end of the retreats (TER.3).

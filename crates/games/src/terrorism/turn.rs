@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::board::Bridge;
 use super::names::{Piece, Province, by_distance_from, distance_home, great_powers, map, original_capital};
-use super::orders::{Extra, ExtraLine, Sheet, read_sheet};
+use super::orders::{Extra, ExtraLine, Reading, Sheet, read_sheet};
 use super::state::{Purse, Stage, State, Unit};
 use super::treasury::{BUILD_COST, DEMOB_YIELD, UPKEEP, attrition, demobs_needed, income_per_center};
 use crate::kind::{Processed, Report, ReportLine, ResultWord, SeatId};
@@ -57,7 +57,7 @@ pub fn process(state: &State, orders: &BTreeMap<SeatId, String>, seed: u64) -> P
     };
     match &state.stage {
         Stage::Orders => {
-            run.read_sheets(&texts);
+            run.read_sheets(&texts, Reading::Turn);
             run.report_rejected_lines();
             run.auctions();
             run.drop_lines_of_unwon_nations();
@@ -68,13 +68,14 @@ pub fn process(state: &State, orders: &BTreeMap<SeatId, String>, seed: u64) -> P
             run.report_unused_demobs();
             if run.moves() {
                 let held_cedes = std::mem::take(&mut run.held_cedes);
-                run.state.stage = Stage::Retreats { sheets: texts, held_cedes };
+                let sheets = run.sheets.iter().map(|(player, sheet)| (player.clone(), sheet.extras_text())).collect();
+                run.state.stage = Stage::Retreats { sheets, held_cedes };
             } else {
                 run.finish_turn();
             }
         }
         Stage::Retreats { sheets, held_cedes } => {
-            run.read_sheets(sheets);
+            run.read_sheets(sheets, Reading::Resume);
             run.held_cedes = held_cedes.clone();
             run.retreats(&texts);
             run.finish_turn();
@@ -84,9 +85,11 @@ pub fn process(state: &State, orders: &BTreeMap<SeatId, String>, seed: u64) -> P
 }
 
 impl Run {
-    fn read_sheets(&mut self, texts: &BTreeMap<String, String>) {
-        self.sheets =
-            texts.iter().map(|(player, text)| (player.clone(), read_sheet(&self.state, player, text, true))).collect();
+    fn read_sheets(&mut self, texts: &BTreeMap<String, String>, reading: Reading) {
+        self.sheets = texts
+            .iter()
+            .map(|(player, text)| (player.clone(), read_sheet(&self.state, player, text, reading)))
+            .collect();
     }
 
     fn report_rejected_lines(&mut self) {
@@ -380,7 +383,7 @@ impl Run {
         let extensions = bridge.extensions(&self.state);
         let mut submissions = Vec::new();
         for (player, text) in texts {
-            let sheet = read_sheet(&self.state, player, text, false);
+            let sheet = read_sheet(&self.state, player, text, Reading::Retreats);
             for rejected in &sheet.rejected {
                 let line = ReportLine {
                     by: player.clone(),
