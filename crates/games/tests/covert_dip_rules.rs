@@ -439,3 +439,18 @@ fn cd_order_form_offers_the_covert_orders_the_power_may_give() {
         }
     }
 }
+
+// See: rulings 0.2 with 1.2: a Winter left with nothing to decide by a counter-insurgency is skipped.
+#[test]
+fn cd_1_2_winter_left_with_nothing_to_decide_is_skipped() {
+    let standard = new_game().public_view().board.unwrap().units;
+    let mut start: Vec<String> =
+        standard.iter().filter(|u| u.region != "smy").map(|u| format!("{} {} {}", u.power, u.kind, u.region)).collect();
+    start.push("Turkey A bul".to_string());
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    let game = game_at("F1902M", &start, &[("bul", "Turkey")], &[("Russia", 1, 0)]);
+    assert_eq!(play(&game, &[]).next.phase().code, "W1902A", "Turkey could build in Smyrna");
+    let processed = play(&game, &[("Russia", "FD bul")]);
+    assert_eq!(processed.next.phase().code, "S1903M", "the build is denied: nothing to decide");
+    assert!(processed.public.events.contains(&"Counter-insurgencies this Winter: Bulgaria".to_string()));
+}

@@ -313,16 +313,17 @@ fn split_double_supports(
     mut submissions: Vec<Submission>,
 ) -> Vec<Submission> {
     for &(at, _) in &extensions.strengths {
+        let Some(unit) = board.unit_in(map, at) else { continue };
         let supports: Vec<usize> = submissions
             .iter()
             .enumerate()
+            .filter(|(_, s)| s.power == Some(unit.power))
             .filter(|(_, s)| matches!(s.order, Order::Support { unit, .. } if unit.at.province == at))
             .map(|(index, _)| index)
             .collect();
         if supports.len() < 2 {
             continue;
         }
-        let Some(unit) = board.unit_in(map, at) else { continue };
         let hold = Order::Hold { unit: judge::UnitRef { kind: Some(unit.kind), at: judge::Location::province(at) } };
         for index in supports {
             submissions[index].order = hold;
