@@ -1,6 +1,6 @@
 //! Terrorism I, clause by clause: each test is named after the rule-sheet clause (`ter_rule_N_…`) or the
-//! ruling (`ter_3_N_…` for rulings §3, `ter_N_…` for TER.N) it checks, and drives the game only through
-//! `AnyGame`. See: /work/shared/rules/terrorism-i.txt and /work/shared/rulings.md.
+//! ruling (`ter_3_N_…` for rulings §3, `ter_gap_N_…` for the settled gap TER.N) it checks, and drives
+//! the game only through `AnyGame`. See: shared/rules/terrorism-i.txt and shared/rulings.md.
 
 mod terrorism_support;
 
@@ -32,7 +32,7 @@ fn ter_rule_2_two_turns_a_year_spring_and_autumn() {
 
 // See: TER.1, rulings 3.1.
 #[test]
-fn ter_1_spring_1901_pays_income_then_upkeep_from_empty_treasuries() {
+fn ter_gap_1_spring_1901_pays_income_then_upkeep_from_empty_treasuries() {
     let spring = play(&new_game(), &[], 1);
     assert_eq!(treasury(&spring.next, "England"), 9 - 3);
     assert_eq!(treasury(&spring.next, "Russia"), 12 - 4);
@@ -72,7 +72,7 @@ fn ter_rule_2_the_victim_names_a_new_capital_and_earns_two_per_center() {
 
 // See: TER.2.
 #[test]
-fn ter_2_without_a_named_capital_the_owned_center_nearest_the_old_one_is_chosen() {
+fn ter_gap_2_without_a_named_capital_the_owned_center_nearest_the_old_one_is_chosen() {
     let next = play(&england_lost_london(), &[], 2).next;
     assert_eq!(state(&next)["powers"]["England"]["capital"], "edi");
 }
@@ -210,7 +210,7 @@ fn ter_3_3_dice_are_six_sided_and_a_failed_founding_spends_the_money() {
 
 // See: TER.4.
 #[test]
-fn ter_4_invalid_foundings_cost_nothing_and_roll_no_die() {
+fn ter_gap_4_invalid_foundings_cost_nothing_and_roll_no_die() {
     let own = germany_founds("FOUND 6 IN kie AS Home Front", 1);
     assert!(group(&own.next, "kie").is_none());
     assert_eq!(treasury(&own.next, "Germany"), 6);
@@ -333,7 +333,7 @@ fn ter_rule_5_a_contribution_through_an_agency_counts_for_its_owner() {
 
 // See: rule 6, rulings 3.7, TER.8.
 #[test]
-fn ter_rule_6_the_gm_awards_0_to_20_for_press_with_a_note() {
+fn ter_rule_6_and_3_7_the_gm_awards_0_to_20_for_press_with_a_note() {
     let game = france_bur_group(4);
     let (next, report) = game.gm_action("AWARD bur 15 a stirring pamphlet").expect("an award");
     assert_eq!(group(&next, "bur").unwrap()["treasury"], 19);
@@ -364,7 +364,7 @@ fn ter_rule_7_the_controller_may_decree_less_but_never_more() {
 
 // See: TER.5.
 #[test]
-fn ter_5_all_levies_on_a_power_are_paid_together() {
+fn ter_gap_5_all_levies_on_a_power_are_paid_together() {
     let game = add_group(&france_bur_group(6), "Picard League", "pic", 4, "England");
     let turn = play(&game, &[], 1);
     assert_eq!(treasury(&turn.next, "France"), 6 - 3 - 2);
@@ -423,7 +423,7 @@ fn ter_rule_10_a_captor_pays_the_levy_once_its_unit_leaves() {
 
 // See: rule 10, rule 11, TER.3.
 #[test]
-fn ter_rule_10_a_captor_may_move_out_and_cede_in_the_turn_after_capture() {
+fn ter_gap_3_a_captor_may_move_out_and_cede_in_the_turn_after_capture() {
     let captured = play(&france_bur_group(6), &[("Germany", "A mun - bur")], 1).next;
     let check = captured.check_orders(seat("Germany"), "A bur - mun\nCEDE bur");
     assert_eq!(check.accepted.len(), 2, "{check:?}");
@@ -481,7 +481,7 @@ fn ter_rule_11_the_highest_concealed_bid_wins_and_the_ceder_may_not_bid() {
 
 // See: TER.6.
 #[test]
-fn ter_6_without_bids_the_nation_stays_unclaimed_and_is_auctioned_again() {
+fn ter_gap_6_without_bids_the_nation_stays_unclaimed_and_is_auctioned_again() {
     let turn = play(&ceded_burgundy().next, &[], 2);
     assert!(nation(&turn.next, "Free Burgundy")["controller"].is_null());
     assert!(has(&texts(&turn.public), "Nobody bought Free Burgundy"));
@@ -577,7 +577,7 @@ fn ter_rule_12_only_the_owner_spends_from_an_agency_but_anyone_may_pay_in() {
 
 // See: TER.7.
 #[test]
-fn ter_7_closing_an_agency_returns_its_balance_to_its_owner() {
+fn ter_gap_7_closing_an_agency_returns_its_balance_to_its_owner() {
     let game = add_agency(&new_game(), "CIA", "England", 5);
     let next = play(&game, &[("England", "CLOSE CIA")], 1).next;
     assert!(agency(&next, "CIA").is_none());
@@ -586,7 +586,7 @@ fn ter_7_closing_an_agency_returns_its_balance_to_its_owner() {
 
 // See: rule 13, rulings 3.4.
 #[test]
-fn ter_3_4_attrition_thirty_five_loses_four() {
+fn ter_rule_13_and_3_4_attrition_thirty_five_loses_four() {
     let next = play(&add_agency(&new_game(), "Fund", "England", 35), &[], 1).next;
     assert_eq!(agency(&next, "Fund").unwrap()["balance"], 31);
 }
@@ -617,7 +617,7 @@ fn ter_rule_15_steps_run_in_the_sheets_order_whatever_the_order_of_the_lines() {
 
 // See: TER.8.
 #[test]
-fn ter_8_money_orders_run_in_order_and_a_refused_one_does_not_stop_the_rest() {
+fn ter_gap_8_money_orders_run_in_order_and_a_refused_one_does_not_stop_the_rest() {
     let game = france_bur_group(4);
     let turn = play(&game, &[("England", "CONTRIBUTE 4 TO bur\nCONTRIBUTE 3 TO bur\nCONTRIBUTE 2 TO bur")], 1);
     assert_eq!(group(&turn.next, "bur").unwrap()["treasury"], 4 + 6);
@@ -678,7 +678,7 @@ fn ter_the_stored_state_names_things_by_name_and_reads_back() {
 
 // See: TER.6 (the auction is settled before step 1 of the turn the bids come with).
 #[test]
-fn ter_6_bidders_may_order_for_the_nation_in_the_auction_turn_and_only_the_winners_lines_count() {
+fn ter_gap_6_bidders_may_order_for_the_nation_in_the_auction_turn_and_only_the_winners_lines_count() {
     let game = ceded_burgundy().next;
     let orders = [
         ("Italy", "BID 2 FOR Free Burgundy\nFree Burgundy: BUILD A bur"),
@@ -694,7 +694,7 @@ fn ter_6_bidders_may_order_for_the_nation_in_the_auction_turn_and_only_the_winne
 
 // See: TER.2 ("Only the seven original capitals are closed to groups").
 #[test]
-fn ter_2_only_the_original_capitals_are_closed_to_groups() {
+fn ter_gap_2_only_the_original_capitals_are_closed_to_groups() {
     let game = england_lost_london();
     assert_eq!(state(&play(&game, &[], 2).next)["powers"]["England"]["capital"], "edi");
     let next = play(&play(&game, &[], 2).next, &[("Germany", "FOUND 6 IN edi AS Scottish Cells")], 3).next;
@@ -703,7 +703,7 @@ fn ter_2_only_the_original_capitals_are_closed_to_groups() {
 
 // See: TER.1 ("Seas … can host no terrorist group"), TER.6 (a nation may host no group).
 #[test]
-fn ter_6_seas_and_nations_host_no_group() {
+fn ter_gap_6_seas_and_nations_host_no_group() {
     let sea = new_game().check_orders(seat("Germany"), "FOUND 6 IN nth AS Pirates");
     assert!(sea.rejected[0].reason.contains("no group can be based at sea"));
     let game = edit(&ceded_burgundy().next, |state| state["powers"]["Germany"]["treasury"] = json!(20));
@@ -753,4 +753,14 @@ fn ter_rule_15_a_turn_with_retreats_finishes_its_steps_after_them() {
     assert_eq!(answers.len(), 1, "{england:?}");
     assert!(answers[0].contains("Fails | no group in bur"), "the group became a nation at step 2");
     assert!(units(&retreats.next).contains(&"France A wal".to_string()));
+}
+
+// See: rule 14, rulings 3.5 ("No fractions … 1/2 going upwards").
+#[test]
+fn ter_rule_14_and_3_5_no_fractions_halves_round_up() {
+    for (group_treasury, levy) in [(1, 1), (7, 4), (8, 4)] {
+        let turn = play(&france_bur_group(group_treasury), &[], 1);
+        assert!(has(&texts(&turn.public), &format!("France pays a levy of {levy} for")), "{group_treasury}");
+        assert_eq!(treasury(&turn.next, "France"), 6 - levy as u64);
+    }
 }

@@ -1,6 +1,7 @@
-//! Terrorism I secrets (rulings 0.5 and 3.6, TER.6, TER.7): each test plants one secret, processes a turn
-//! through `AnyGame`, and searches every other seat's view and private report, the public view and the
-//! public report (serialised to JSON) for it. The owner's own view must show it, so the search can fail.
+//! Terrorism I secrets (rulings 0.5 and 3.6, TER.6, TER.7): each test (`ter_3_6_…`, `ter_secret_…`)
+//! plants one secret, processes a turn through `AnyGame`, and searches every other seat's view and
+//! private report, the public view, the public report and the seat list (serialised to JSON) for it.
+//! The owner's own view must show it, so the search can fail.
 
 mod terrorism_support;
 
@@ -47,7 +48,7 @@ fn france_bur_group() -> AnyGame {
 
 // See: rule 4, rule 5, rulings 3.6 (who contributed is secret).
 #[test]
-fn ter_secret_who_contributed_to_a_group_is_seen_only_by_the_contributor() {
+fn ter_3_6_who_contributed_to_a_group_is_seen_only_by_the_contributor() {
     let turn = play(&france_bur_group(), &[("Italy", "CONTRIBUTE 2 TO bur")], 1);
     only_owner_sees(&turn, "Italy", &["CONTRIBUTE 2 TO bur"]);
     for viewer in POWERS.into_iter().filter(|p| *p != "Italy") {
@@ -81,7 +82,7 @@ fn ter_secret_the_founders_of_a_group_are_not_named() {
 
 // See: rule 12, TER.7 (agency names and balances are their owner's alone).
 #[test]
-fn ter_secret_agency_names_and_balances_are_seen_only_by_their_owner() {
+fn ter_3_6_agency_names_and_balances_are_seen_only_by_their_owner() {
     let turn = play(
         &france_bur_group(),
         &[("England", "OPEN Zeta Cell\nTRANSFER 4 TO Zeta Cell\nZeta Cell: CONTRIBUTE 1 TO bur")],
