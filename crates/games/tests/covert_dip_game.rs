@@ -90,3 +90,17 @@ fn a_three_year_covert_dip_game_uses_every_covert_action() {
     assert_eq!(public_fact(&game, "Under Public Disclosure"), None, "the disclosure ends after the Fall");
     assert_eq!(account(&game, "Russia"), (2, 4 - 2 + 4 + 4), "credited though disclosed");
 }
+
+// FD and CIO orders reach the public only through a disclosure; votes, influence and answers never.
+#[test]
+fn random_covert_dip_games_run_for_years_and_replay_exactly() {
+    for seed in 1..=3 {
+        let game = random_game(
+            games::Kind::CovertDip,
+            seed,
+            "S1905M",
+            &["VOTE", "DISCLOSE", "influence", "Answer to", "designated"],
+        );
+        assert!(game.outcome().is_some() || game.phase().code == "S1905M");
+    }
+}

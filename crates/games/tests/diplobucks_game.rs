@@ -117,3 +117,11 @@ fn a_three_year_diplobucks_game_uses_every_bribe() {
         "four movement phases of press are over"
     );
 }
+
+#[test]
+fn random_diplobucks_games_run_for_years_and_replay_exactly() {
+    for seed in 1..=3 {
+        let game = random_game(games::Kind::Diplobucks, seed, "S1905M", &["BRIBE", "Bribe "]);
+        assert!(game.outcome().is_some() || game.phase().code == "S1905M");
+    }
+}

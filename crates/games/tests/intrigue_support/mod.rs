@@ -81,3 +81,42 @@ pub fn leaks(before: &AnyGame, processed: &Processed<AnyGame>, owner: &str, need
     }
     places.into_iter().filter(|(_, text)| text.contains(needle)).map(|(place, _)| place).collect()
 }
+
+/// Plays a game of `kind` from its start until `last_phase` with orders drawn from each seat's order form
+/// by a generator seeded with `seed`, checking at every phase that the stored state reads back, that the
+/// phase replays to the same result, and that `never_public` (order words that are secrets) appears in no
+/// public report. Returns the last game.
+pub fn random_game(kind: Kind, seed: u64, last_phase: &str, never_public: &[&str]) -> AnyGame {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut game = AnyGame::new(kind, &Value::Null, seed).expect("the kind is playable");
+    while game.phase().code != last_phase && game.outcome().is_none() {
+        let mut orders = BTreeMap::new();
+        for info in game.seats() {
+            let form = game.order_form(info.id);
+            let lines: Vec<String> = form
+                .rows
+                .iter()
+                .map(|row| row.choices[rng.random_range(0..row.choices.len())].value.clone())
+                .filter(|value| !value.is_empty())
+                .collect();
+            orders.insert(info.id, lines.join("\n"));
+        }
+        let processed = game.process(&orders, seed);
+        let again = game.process(&orders, seed);
+        assert_eq!(
+            (&processed.next, &processed.public, &processed.private),
+            (&again.next, &again.public, &again.private)
+        );
+        let public = json_text(&processed.public);
+        for word in never_public {
+            assert!(!public.contains(word), "`{word}` in the public report of {}: {public}", game.phase().code);
+        }
+        assert_eq!(processed.private.len(), game.seats().len(), "every seat gets its own report");
+        let stored = AnyGame::from_json(processed.next.to_json()).expect("the stored state reads back");
+        assert_eq!(stored, processed.next);
+        assert_ne!(stored.phase().code, game.phase().code, "the game moves on");
+        game = stored;
+    }
+    game
+}
