@@ -128,6 +128,48 @@ impl Browser {
         }
     }
 
+    /// Waits until the element found by `css` shows text containing `expected` (the page after a
+    /// form post may take a moment to replace the one holding the form).
+    pub async fn wait_for_text(&self, css: &str, expected: &str) -> anyhow::Result<String> {
+        let deadline = tokio::time::Instant::now() + ELEMENT_TIMEOUT;
+        loop {
+            let shown = match self.client.find(Locator::Css(css)).await {
+                Ok(element) => element.text().await.unwrap_or_default(),
+                Err(_) => String::new(),
+            };
+            if shown.contains(expected) {
+                return Ok(shown);
+            }
+            if tokio::time::Instant::now() > deadline {
+                bail!("{css} shows {shown:?}, not {expected:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Registers a new account through the form and waits for the lobby that follows.
+    pub async fn register(&self, site: &str, username: &str, display_name: &str) -> anyhow::Result<()> {
+        self.goto(&format!("{site}/register")).await?;
+        self.fill("#register-form input[name=username]", username).await?;
+        self.fill("#register-form input[name=display_name]", display_name).await?;
+        self.select("#register-form select[name=time_zone]", "Europe/Berlin").await?;
+        self.fill("#register-form input[name=password]", "correct horse battery").await?;
+        self.fill("#register-form input[name=password_confirm]", "correct horse battery").await?;
+        self.click("#register-form button[type=submit]").await?;
+        self.wait_for_path(|path| path == "/games").await?;
+        let shown = self.text("#nav-account").await?;
+        if shown != display_name {
+            bail!("after registering, the header shows {shown:?}");
+        }
+        Ok(())
+    }
+
+    /// Logs out with the header's button and waits for the logged-out header.
+    pub async fn log_out(&self) -> anyhow::Result<()> {
+        self.click("#logout").await?;
+        self.wait_for("a[href='/register']").await.map(drop)
+    }
+
     pub async fn close(self) -> anyhow::Result<()> {
         self.client.close().await.context("closing the browser")
     }

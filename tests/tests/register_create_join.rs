@@ -3,25 +3,12 @@
 use backchannel_tests::{Browser, spawn_site};
 use sqlx::PgPool;
 
-async fn register(browser: &Browser, site: &str, username: &str, display_name: &str) -> anyhow::Result<()> {
-    browser.goto(&format!("{site}/register")).await?;
-    browser.fill("#register-form input[name=username]", username).await?;
-    browser.fill("#register-form input[name=display_name]", display_name).await?;
-    browser.select("#register-form select[name=time_zone]", "Europe/Berlin").await?;
-    browser.fill("#register-form input[name=password]", "correct horse battery").await?;
-    browser.fill("#register-form input[name=password_confirm]", "correct horse battery").await?;
-    browser.click("#register-form button[type=submit]").await?;
-    browser.wait_for_path(|path| path == "/games").await?;
-    assert_eq!(browser.text("#nav-account").await?, display_name);
-    Ok(())
-}
-
 #[sqlx::test(migrations = "../migrations")]
 async fn a_new_user_registers_creates_a_game_and_a_second_user_joins_it(pool: PgPool) -> anyhow::Result<()> {
     let site = spawn_site(pool.clone()).await?;
     let browser = Browser::start().await?;
 
-    register(&browser, &site, "ada", "Ada Lovelace").await?;
+    browser.register(&site, "ada", "Ada Lovelace").await?;
     browser.goto(&format!("{site}/games/new")).await?;
     browser.fill("#settings-form input[name=name]", "Browser Cup").await?;
     browser.fill("#settings-form textarea[name=description]", "Made in headless Chromium").await?;
@@ -30,10 +17,9 @@ async fn a_new_user_registers_creates_a_game_and_a_second_user_joins_it(pool: Pg
     assert_eq!(browser.text("#game-name").await?, "Browser Cup");
     assert!(browser.text("#seats").await?.contains("Open"));
 
-    browser.click("#logout").await?;
-    browser.wait_for("a[href='/register']").await?;
+    browser.log_out().await?;
 
-    register(&browser, &site, "grace", "Grace Hopper").await?;
+    browser.register(&site, "grace", "Grace Hopper").await?;
     browser.goto(&game_url).await?;
     browser.select("#join-power", "england").await?;
     browser.click("#join").await?;

@@ -16,6 +16,8 @@ pub mod seed;
 pub mod state;
 
 #[cfg(test)]
+mod startup_tests;
+#[cfg(test)]
 mod test_support;
 
 use std::net::SocketAddr;
@@ -35,7 +37,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 use tower_sessions::cookie::SameSite;
-use tower_sessions::{Expiry, SessionManagerLayer};
+use tower_sessions::{ExpiredDeletion, Expiry, SessionManagerLayer};
 use tower_sessions_sqlx_store::PostgresStore;
 
 use crate::config::Config;
@@ -116,6 +118,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .await
         .context("connecting to PostgreSQL")?;
     MIGRATOR.run(&db).await.context("applying migrations")?;
+    spawn_expired_session_cleanup(db.clone());
     if config.seed_demo_data {
         seed::seed_demo_data_once(&db).await.context("seeding demo data")?;
     }
@@ -137,6 +140,20 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .context("serving")?;
     tracing::info!("shut down cleanly");
     Ok(())
+}
+
+/// Deletes expired sessions every hour. Harmless with several replicas: each runs the same delete.
+fn spawn_expired_session_cleanup(db: PgPool) {
+    let store = PostgresStore::new(db);
+    tokio::spawn(async move {
+        let mut hourly = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            hourly.tick().await;
+            if let Err(error) = store.delete_expired().await {
+                tracing::warn!(%error, "could not delete expired sessions");
+            }
+        }
+    });
 }
 
 async fn shutdown_signal() {

@@ -1,0 +1,47 @@
+//! Tests of what happens at start-up: migrations under concurrency, demo seeding, and error pages
+//! that keep internal details secret.
+
+use axum::response::IntoResponse;
+use http_body_util::BodyExt;
+use sqlx::PgPool;
+
+use crate::MIGRATOR;
+use crate::error::AppError;
+use crate::seed::seed_demo_data_once;
+
+#[sqlx::test(migrations = false)]
+async fn replicas_applying_migrations_at_once_apply_each_exactly_once(pool: PgPool) {
+    let (first, second) = tokio::join!(MIGRATOR.run(&pool), MIGRATOR.run(&pool));
+    first.unwrap();
+    second.unwrap();
+    let applied: i64 = sqlx::query_scalar("select count(*) from _sqlx_migrations").fetch_one(&pool).await.unwrap();
+    assert_eq!(applied, MIGRATOR.iter().count() as i64);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn demo_data_is_seeded_once_with_an_admin_players_and_a_waiting_game(pool: PgPool) {
+    seed_demo_data_once(&pool).await.unwrap();
+    seed_demo_data_once(&pool).await.unwrap();
+    let (accounts, admins): (i64, i64) =
+        sqlx::query_as("select count(*), count(*) filter (where is_site_admin) from account")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!((accounts, admins), (7, 1));
+    let (status, seats): (String, i64) =
+        sqlx::query_as("select g.status::text, (select count(*) from seat s where s.game_id = g.game_id) from game g")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!((status.as_str(), seats), ("forming", 4));
+}
+
+#[tokio::test]
+async fn an_internal_error_page_shows_none_of_the_error_text() {
+    let response = AppError::Internal(anyhow::anyhow!("password_hash column of account 42")).into_response();
+    assert_eq!(response.status(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let body = String::from_utf8_lossy(&body);
+    assert!(body.contains("Something went wrong on our side"));
+    assert!(!body.contains("password_hash"), "{body}");
+}
