@@ -147,10 +147,10 @@ fn read_sheet(map: &Map, state: &State, power: Power, text: &str) -> ReadSheet {
 fn with_own_conversions(map: &Map, position: &Position, bribes: &[Bribe]) -> Position {
     let mut trial = position.clone();
     for bribe in bribes {
-        if let BribeKind::Convert { .. } = bribe.kind {
-            let mut purchase =
-                vec![Purchase { bribe: bribe.clone(), paid: Vec::new(), outcome: resolve::PurchaseOutcome::Bought }];
-            resolve::apply(map, &mut trial, &mut purchase, &mut BTreeMap::new());
+        if let BribeKind::Convert { unit, into } = bribe.kind {
+            for standing in trial.units.iter_mut().filter(|standing| map.province_of(standing.region) == unit) {
+                *standing = resolve::converted(*standing, into);
+            }
         }
     }
     trial

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use judge::{Map, Position, Power, ProvinceId, Unit, UnitType};
+use judge::{Map, Position, Power, ProvinceId, RegionId, Unit, UnitType};
 
 use super::bribes::{self, Bribe, BribeKind};
 use crate::intrigue::{ExtraLine, PowerName};
@@ -181,11 +181,7 @@ fn act(map: &Map, position: &mut Position, kind: BribeKind, effects: &mut Effect
         BribeKind::Convert { unit, into } => {
             let index = index_of(position, unit);
             let before = position.units[index];
-            let kind = match before.kind {
-                UnitType::Army => UnitType::Fleet,
-                UnitType::Fleet => UnitType::Army,
-            };
-            position.units[index] = Unit { power: before.power, kind, region: into };
+            position.units[index] = converted(before, into);
             effects.converted.push((before, position.units[index]));
         }
         BribeKind::Nmr { target } => effects.nmr.push(target),
@@ -195,4 +191,13 @@ fn act(map: &Map, position: &mut Position, kind: BribeKind, effects: &mut Effect
         BribeKind::Press | BribeKind::Learn { .. } | BribeKind::SeeAll => {}
         BribeKind::Extra { owner } => effects.extra.push(owner),
     }
+}
+
+/// The unit after a conversion (bribe 4): the other type, standing in `into`.
+pub fn converted(unit: Unit, into: RegionId) -> Unit {
+    let kind = match unit.kind {
+        UnitType::Army => UnitType::Fleet,
+        UnitType::Fleet => UnitType::Army,
+    };
+    Unit { power: unit.power, kind, region: into }
 }
