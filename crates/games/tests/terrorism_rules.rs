@@ -764,3 +764,13 @@ fn ter_rule_14_and_3_5_no_fractions_halves_round_up() {
         assert_eq!(treasury(&turn.next, "France"), 6 - levy as u64);
     }
 }
+
+#[test]
+fn ter_orders_a_players_own_orders_take_no_prefix() {
+    let game = add_agency(&new_game(), "CIA", "England", 5);
+    let check =
+        game.check_orders(seat("England"), "CIA: OPEN KGB\nCIA: BID 3 FOR Free Picardy\nCIA: TRANSFER 1 TO KGB");
+    let reasons: Vec<&str> = check.rejected.iter().map(|r| r.reason.as_str()).collect();
+    assert_eq!(reasons, ["you give this order yourself: write it without a prefix"; 2]);
+    assert_eq!(check.accepted[0].text, "CIA: TRANSFER 1 TO KGB");
+}

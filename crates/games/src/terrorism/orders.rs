@@ -376,6 +376,19 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
         Purse::Agency(_) | Purse::Group(_) => None,
     };
     let needs_power = || acting_power.ok_or("an agency cannot do this: only a power can".to_string());
+    let players_own = matches!(
+        order,
+        Extra::Capital { .. }
+            | Extra::Permit { .. }
+            | Extra::Levy { .. }
+            | Extra::Rename { .. }
+            | Extra::Open { .. }
+            | Extra::Close { .. }
+            | Extra::Bid { .. }
+    );
+    if players_own && acting_power != Some(player) {
+        return Err("you give this order yourself: write it without a prefix".to_string());
+    }
     match order {
         Extra::Build { region, .. } => {
             let power = needs_power()?;
@@ -391,9 +404,6 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
             }
         }
         Extra::Capital { at } => {
-            if acting_power != Some(player) {
-                return Err("only your Great Power names its capital".to_string());
-            }
             if state.powers.get(player).is_some_and(|great| great.capital.is_some()) {
                 return Err("your capital has not been captured".to_string());
             }
@@ -457,9 +467,6 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
             }
         }
         Extra::Bid { amount, nation } => {
-            if acting_power != Some(player) {
-                return Err("bids come from your Great Power's treasury".to_string());
-            }
             let Some(found) = state.nation(nation) else { return Err(format!("there is no nation called {nation}")) };
             if found.controller.is_some() {
                 return Err(format!("{} is not up for auction", found.name));
