@@ -454,3 +454,15 @@ fn cd_1_2_winter_left_with_nothing_to_decide_is_skipped() {
     assert_eq!(processed.next.phase().code, "S1903M", "the build is denied: nothing to decide");
     assert!(processed.public.events.contains(&"Counter-insurgencies this Winter: Bulgaria".to_string()));
 }
+
+// See: the issue: the accepted lines, in their canonical notation, read back to the same orders.
+#[test]
+fn cd_canonical_sheet_reads_back_the_same() {
+    let game = turkey_in_bulgaria("F1902M", &["Turkey A bul"], &[("Russia", 2, 3)]);
+    let russia = seat(&game, "Russia");
+    let check = game.check_orders(russia, "fd Bulgaria\ncio ASK d bul\ncio block tur\nvote russia\nA mos - ukr");
+    assert!(check.rejected.is_empty(), "{:?}", check.rejected);
+    let canonical = check.sheet();
+    assert_eq!(canonical, "FD bul\nCIO ask d bul\nCIO block Turkey\nVOTE Russia 1\nA mos - ukr");
+    assert_eq!(game.check_orders(russia, &canonical).accepted, check.accepted);
+}

@@ -565,3 +565,21 @@ fn db_order_form_offers_the_bribes_the_power_can_afford_alone() {
         assert!(game.check_orders(seat(&game, "France"), value).rejected.is_empty(), "{value}");
     }
 }
+
+// See: the issue: the accepted lines, in their canonical notation, read back to the same orders.
+#[test]
+fn db_canonical_sheet_reads_back_the_same() {
+    let game = game_at("S1902M", &["France A spa", "France A bur", "Germany A mun"], &[("spa", "France")], &[]);
+    let france = seat(&game, "France");
+    let check = game.check_orders(
+        france,
+        "bribe CONVERT a spa/nc\nF spa/nc - mao\nBRIBE hold mun: italy 200, FRANCE 300\nbribe learn tur",
+    );
+    assert!(check.rejected.is_empty(), "{:?}", check.rejected);
+    let canonical = check.sheet();
+    assert_eq!(
+        canonical,
+        "BRIBE convert A spa/nc\nF spa/nc - mao\nBRIBE hold A mun: France 300, Italy 200\nBRIBE learn Turkey"
+    );
+    assert_eq!(game.check_orders(france, &canonical).accepted, check.accepted);
+}
