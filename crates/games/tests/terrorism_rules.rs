@@ -774,3 +774,54 @@ fn ter_orders_a_players_own_orders_take_no_prefix() {
     assert_eq!(reasons, ["you give this order yourself: write it without a prefix"; 2]);
     assert_eq!(check.accepted[0].text, "CIA: TRANSFER 1 TO KGB");
 }
+
+#[test]
+fn ter_orders_hostile_lines_are_refused_without_a_panic() {
+    let lines = [
+        ":",
+        "CIA:",
+        "build",
+        "BUILD",
+        "BUILD F",
+        "BUILD A xyz",
+        "BUILD F mos",
+        "BUILD F stp",
+        "DEMOB",
+        "DEMOB A",
+        "capital",
+        "CEDE",
+        "PERMIT groups in",
+        "PERMIT this turn",
+        "FOUND",
+        "FOUND 3",
+        "FOUND 3 IN",
+        "FOUND 3 IN bur AS",
+        "FOUND AS",
+        "FOUND 99999999999 IN bur AS X",
+        "CONTRIBUTE",
+        "CONTRIBUTE 1 TO",
+        "LEVY -1 IN bur",
+        "RENAME AS",
+        "OPEN",
+        "CLOSE",
+        "TRANSFER",
+        "TRANSFER 1 TO",
+        "BID",
+        "BID 1 FOR",
+        "Ünïcødé: OPEN ✓",
+        "England: ::: OPEN",
+        "England: BUILD A lon",
+        "Germany: OPEN X",
+        "open england",
+        "TRANSFER 4294967295 TO CIA",
+    ];
+    let game = add_agency(&france_bur_group(4), "CIA", "England", 5);
+    let sheet = lines.join("\n");
+    for power in POWERS {
+        let check = game.check_orders(seat(power), &sheet);
+        assert_eq!(check.accepted.len() + check.rejected.len(), lines.len(), "{power}: {check:?}");
+    }
+    let orders: Vec<(&str, &str)> = POWERS.iter().map(|power| (*power, sheet.as_str())).collect();
+    let next = play(&game, &orders, 5).next;
+    assert_eq!(next.phase().code, "F1901M");
+}

@@ -7,12 +7,8 @@ use judge::{Map, ProvinceId, RegionId, Terrain, UnitType};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub(crate) use crate::intrigue::map;
 use crate::standard::standard_map;
-
-/// The standard map, which every state of this kind was checked against when it was created or read.
-pub(crate) fn map() -> &'static Map {
-    standard_map().expect("the standard map was validated when the state was created or read")
-}
 
 /// A province, stored by its key (`bur`) so stored games do not depend on the map's internal order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
