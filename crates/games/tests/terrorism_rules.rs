@@ -825,3 +825,15 @@ fn ter_orders_hostile_lines_are_refused_without_a_panic() {
     let next = play(&game, &orders, 5).next;
     assert_eq!(next.phase().code, "F1901M");
 }
+
+// See: rulings 0.2, TER.6 (an unbought nation's units hold, and nobody retreats them).
+#[test]
+fn ter_gap_6_an_unbought_nations_dislodged_unit_disbands_without_a_retreat_stage() {
+    let game = edit(&ceded_burgundy().next, |state| {
+        state["units"].as_array_mut().unwrap().push(json!({"power": "Free Burgundy", "piece": "A bur"}))
+    });
+    let turn = play(&game, &[("France", "A par - bur\nA mar S A par - bur")], 2);
+    assert_eq!(turn.next.phase().code, "S1902M");
+    assert!(has(&texts(&turn.public), "Free Burgundy's A bur was destroyed"), "{:?}", texts(&turn.public));
+    assert!(has(&texts(&turn.public), "Free Burgundy is conquered"));
+}

@@ -57,20 +57,11 @@ pub fn process(state: &State, orders: &BTreeMap<SeatId, String>, seed: u64) -> P
     };
     match &state.stage {
         Stage::Orders => {
-            run.read_sheets(&texts, Reading::Turn);
-            run.report_rejected_lines();
-            run.auctions();
-            run.drop_lines_of_unwon_nations();
-            run.income_and_upkeep();
-            run.cedes();
-            run.levies();
-            run.renames();
-            run.report_unused_demobs();
-            if run.moves() {
-                let held_cedes = std::mem::take(&mut run.held_cedes);
-                let sheets = run.sheets.iter().map(|(player, sheet)| (player.clone(), sheet.extras_text())).collect();
-                run.state.stage = Stage::Retreats { sheets, held_cedes };
+            run.steps_one_to_four(&texts);
+            if run.retreats_to_decide() {
+                run.wait_for_retreats();
             } else {
+                run.disband_unordered_retreats();
                 run.finish_turn();
             }
         }
@@ -85,6 +76,35 @@ pub fn process(state: &State, orders: &BTreeMap<SeatId, String>, seed: u64) -> P
 }
 
 impl Run {
+    /// Everything before the retreats, from the turn's sheets; an auction opens the turn (TER.6).
+    fn steps_one_to_four(&mut self, texts: &BTreeMap<String, String>) {
+        self.read_sheets(texts, Reading::Turn);
+        self.report_rejected_lines();
+        self.auctions();
+        self.drop_lines_of_unwon_nations();
+        self.income_and_upkeep();
+        self.cedes();
+        self.levies();
+        self.renames();
+        self.report_unused_demobs();
+        self.moves();
+    }
+
+    /// Step 5 needs orders: the lines accepted for steps 6 to 9 wait in the state until they come.
+    fn wait_for_retreats(&mut self) {
+        let held_cedes = std::mem::take(&mut self.held_cedes);
+        let sheets = self.sheets.iter().map(|(player, sheet)| (player.clone(), sheet.extras_text())).collect();
+        self.state.stage = Stage::Retreats { sheets, held_cedes };
+    }
+
+    /// Step 5 with nobody to order it: dislodged units of unbought nations disband.
+    fn disband_unordered_retreats(&mut self) {
+        if !self.state.dislodged.is_empty() {
+            self.state.stage = Stage::Retreats { sheets: BTreeMap::new(), held_cedes: Vec::new() };
+            self.retreats(&BTreeMap::new());
+        }
+    }
+
     fn read_sheets(&mut self, texts: &BTreeMap<String, String>, reading: Reading) {
         self.sheets = texts
             .iter()
@@ -352,8 +372,14 @@ impl Run {
         self.event(format!("{power} is out of the game"));
     }
 
-    /// Step 4 through the judge. Returns whether units were dislodged (and retreats are due).
-    fn moves(&mut self) -> bool {
+    /// Rulings 0.2: a retreat stage only when someone can order a retreat; units of a nation nobody has
+    /// bought have nobody to retreat them.
+    fn retreats_to_decide(&self) -> bool {
+        self.state.dislodged.iter().any(|unit| self.state.controller_of(&unit.power).is_some())
+    }
+
+    /// Step 4 through the judge.
+    fn moves(&mut self) {
         let bridge = Bridge::new(&self.state);
         let position = bridge.position(&self.state);
         let extensions = bridge.extensions(&self.state);
@@ -373,7 +399,6 @@ impl Run {
         self.state.units = bridge.read_units(&adjudication.next.units);
         self.state.dislodged = bridge.read_dislodged(&adjudication.next);
         self.state.contested = adjudication.next.contested.iter().map(|p| Province(*p)).collect();
-        !self.state.dislodged.is_empty()
     }
 
     /// Step 5 through the judge.
