@@ -214,10 +214,11 @@ fn ter_gap_4_invalid_foundings_cost_nothing_and_roll_no_die() {
     let own = germany_founds("FOUND 6 IN kie AS Home Front", 1);
     assert!(group(&own.next, "kie").is_none());
     assert_eq!(treasury(&own.next, "Germany"), 6);
-    assert!(has(&private_texts(&own, "Germany"), "a founder's own province: void, nothing paid"));
+    assert!(has(&private_texts(&own, "Germany"), "a founder's own province: void, the money is returned"));
     let small = germany_founds("FOUND 2 IN bur AS Tiny Front", 1);
     assert!(group(&small.next, "bur").is_none());
     assert_eq!(treasury(&small.next, "Germany"), 6);
+    assert!(has(&private_texts(&small, "Germany"), "paid 2 in all, not more than 2: void, the money is returned"));
 }
 
 // See: rule 4, rule 2, TER.2.
@@ -709,7 +710,7 @@ fn ter_gap_6_seas_and_nations_host_no_group() {
     let game = edit(&ceded_burgundy().next, |state| state["powers"]["Germany"]["treasury"] = json!(20));
     let turn = play(&game, &[("Germany", "FOUND 6 IN bur AS Second Front")], 2);
     assert!(group(&turn.next, "bur").is_none());
-    assert!(has(&private_texts(&turn, "Germany"), "bur is an independent nation: void, nothing paid"));
+    assert!(has(&private_texts(&turn, "Germany"), "bur is an independent nation: void, the money is returned"));
 }
 
 #[test]
@@ -836,4 +837,14 @@ fn ter_gap_6_an_unbought_nations_dislodged_unit_disbands_without_a_retreat_stage
     assert_eq!(turn.next.phase().code, "S1902M");
     assert!(has(&texts(&turn.public), "Free Burgundy's A bur was destroyed"), "{:?}", texts(&turn.public));
     assert!(has(&texts(&turn.public), "Free Burgundy is conquered"));
+}
+
+// See: TER.7 ("every transfer (… agency to group or founding) happens in step 7 in the order given").
+#[test]
+fn ter_gap_7_a_foundings_money_is_taken_in_step_7_in_the_order_given() {
+    let game = add_agency(&add_agency(&new_game(), "CIA", "Germany", 7), "KGB", "Germany", 0);
+    let turn = play(&game, &[("Germany", "CIA: FOUND 6 IN bur AS Front\nCIA: TRANSFER 3 TO KGB")], 1);
+    assert!(has(&private_texts(&turn, "Germany"), "CIA: TRANSFER 3 TO KGB | Fails | not enough money"));
+    assert!(group(&turn.next, "bur").is_some());
+    assert_eq!(agency(&turn.next, "CIA").unwrap()["balance"], 1);
 }

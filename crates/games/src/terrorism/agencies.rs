@@ -1,5 +1,6 @@
 //! Step 7 (rules 5 and 12, TER.7): agencies open first (a name wanted by several players goes to one
-//! drawn at random), then each player's transfers, contributions and closures run in the order given.
+//! drawn at random), then each player's transfers, contributions, founding payments and closures run in
+//! the order given. A founding's money is taken here and the founding itself is tried in step 8.
 
 use std::collections::BTreeMap;
 
@@ -16,13 +17,23 @@ impl Run {
         self.open_agencies();
         let mut given: BTreeMap<Province, BTreeMap<String, u32>> = BTreeMap::new();
         let lines = self.lines_where(|order| {
-            matches!(order, Extra::Transfer { .. } | Extra::Contribute { .. } | Extra::Close { .. })
+            matches!(
+                order,
+                Extra::Transfer { .. } | Extra::Contribute { .. } | Extra::Close { .. } | Extra::Found { .. }
+            )
         });
         for (player, line) in lines {
             let result = match &line.order {
                 Extra::Transfer { amount, to } => self.transfer(&line, *amount, to),
                 Extra::Contribute { .. } => self.contribute(&player, &line, &mut given),
                 Extra::Close { agency } => self.close(&player, agency),
+                Extra::Found { amount, .. } => match self.state.debit(&line.source, *amount) {
+                    true => {
+                        self.founding_paid.push((player.clone(), line.line));
+                        continue;
+                    }
+                    false => Err(format!("not enough money for {amount}")),
+                },
                 _ => unreachable!("only step 7 lines are selected"),
             };
             self.answer(&player, &line, result);

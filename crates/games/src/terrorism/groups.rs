@@ -217,30 +217,26 @@ impl Run {
     }
 
     fn attempt(&mut self, attempt: Attempt, permits: &[(String, ExtraLine)]) {
-        if let Err(reason) = self.founding_allowed(&attempt, permits) {
-            for (player, line, _) in &attempt.members {
-                self.answer(player, line, Err(format!("{reason}: void, nothing paid")));
-            }
+        let paying: Vec<(String, ExtraLine, u32)> = attempt
+            .members
+            .iter()
+            .filter(|(player, line, _)| self.founding_paid.contains(&(player.clone(), line.line)))
+            .cloned()
+            .collect();
+        if paying.is_empty() {
             return;
-        }
-        let mut paying = Vec::new();
-        for (player, line, amount) in attempt.members {
-            if self.state.balance(&line.source).unwrap_or(0) >= amount {
-                paying.push((player, line, amount));
-            } else {
-                self.answer(&player, &line, Err(format!("not enough money for {amount}")));
-            }
         }
         let total: u32 = paying.iter().map(|(_, _, amount)| amount).sum();
-        if total <= FOUNDING_MINIMUM {
-            for (player, line, _) in &paying {
-                let reason = format!("the founders paid {total} in all, not more than {FOUNDING_MINIMUM}: void");
-                self.answer(player, line, Err(reason));
+        let allowed = self.founding_allowed(&attempt, permits).and_then(|()| match total > FOUNDING_MINIMUM {
+            true => Ok(()),
+            false => Err(format!("the founders paid {total} in all, not more than {FOUNDING_MINIMUM}")),
+        });
+        if let Err(reason) = allowed {
+            for (player, line, amount) in &paying {
+                self.refund(player, line, *amount);
+                self.answer(player, line, Err(format!("{reason}: void, the money is returned")));
             }
             return;
-        }
-        for (_, line, amount) in &paying {
-            self.state.debit(&line.source, *amount);
         }
         let die: u32 = self.rng.random_range(1..=6);
         if die > total {
@@ -269,6 +265,15 @@ impl Run {
             self.answer(player, line, Ok(format!("the die showed {die}: {} is founded; {control}", attempt.name)));
         }
         self.event(format!("A terrorist group, {}, is founded in {}", attempt.name, attempt.at.name()));
+    }
+
+    /// TER.4: an invalid founding costs nothing. The money goes back where it came from, or to the
+    /// player's treasury if that agency was closed since.
+    fn refund(&mut self, player: &str, line: &ExtraLine, amount: u32) {
+        match self.state.balance(&line.source) {
+            Some(_) => self.state.credit(&line.source, amount),
+            None => self.state.credit(&Purse::Power(player.to_string()), amount),
+        }
     }
 
     /// TER.4's validity: owned by another player, no capital, no group yet, no nation's home, and the

@@ -31,6 +31,8 @@ pub struct Run {
     used_demobs: Vec<(String, usize)>,
     /// Cede lines (player, line number) left for after the retreats.
     pub held_cedes: Vec<(String, usize)>,
+    /// Founding lines (player, line number) whose money step 7 took (TER.7).
+    pub founding_paid: Vec<(String, usize)>,
 }
 
 /// The player (Great Power) that a seat plays: seats are numbered like the judge's powers.
@@ -54,6 +56,7 @@ pub fn process(state: &State, orders: &BTreeMap<SeatId, String>, seed: u64) -> P
         private: BTreeMap::new(),
         used_demobs: Vec::new(),
         held_cedes: Vec::new(),
+        founding_paid: Vec::new(),
     };
     match &state.stage {
         Stage::Orders => {
