@@ -848,3 +848,20 @@ fn ter_gap_7_a_foundings_money_is_taken_in_step_7_in_the_order_given() {
     assert!(group(&turn.next, "bur").is_some());
     assert_eq!(agency(&turn.next, "CIA").unwrap()["balance"], 1);
 }
+
+// See: rule 7 (the controller's decree), TER.2 (naming a new capital): the order form offers both.
+#[test]
+fn ter_orders_the_form_offers_levy_decrees_and_a_new_capital() {
+    let form = france_bur_group(5).order_form(seat("Germany"));
+    let levy = form.rows.iter().find(|row| row.key == "levy-bur").expect("a levy row");
+    let values: Vec<&str> = levy.choices.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(values, ["LEVY 3 IN bur", "LEVY 2 IN bur", "LEVY 1 IN bur", "LEVY 0 IN bur"]);
+    assert!(france_bur_group(5).order_form(seat("Italy")).rows.iter().all(|row| row.key != "levy-bur"));
+    let lost = england_lost_london().order_form(seat("England"));
+    let capital = lost.rows.iter().find(|row| row.key == "capital").expect("a capital row");
+    let values: Vec<&str> = capital.choices.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(values, ["CAPITAL edi", "CAPITAL lvp"]);
+    for value in values {
+        assert_eq!(england_lost_london().check_orders(seat("England"), value).accepted.len(), 1);
+    }
+}

@@ -28,7 +28,7 @@ use crate::kind::{
 use crate::standard::{check_sheet, form_for, standard_map};
 use board::Bridge;
 pub use state::State;
-use state::{Award, Purse, Stage, Unit};
+use state::{Award, Stage, Unit};
 use turn::{player_of_seat, seat_of_player};
 
 /// Terrorism I has no settings of its own yet.
@@ -115,17 +115,7 @@ impl GameKind for TerrorismI {
         let mut form = form_for(names::map(), &bridge.position(state), power, &bridge.extensions(state));
         label_other_powers_units(state, player, &mut form);
         if state.stage == Stage::Orders {
-            for power in state.powers_of(player) {
-                let treasury = state.balance(&Purse::Power(power.clone())).unwrap_or(0);
-                form.notes.push(format!("{power}'s treasury: {treasury}"));
-            }
-            form.notes.push(
-                "Money orders go on the same sheet, one a line: BUILD A lvp, DEMOB A lon, CAPITAL edi, CEDE bur, \
-                 PERMIT bur, FOUND 4 IN bur AS Name, CONTRIBUTE 5 TO bur, LEVY 3 IN bur, RENAME bur AS Name, \
-                 OPEN CIA, CLOSE CIA, TRANSFER 6 TO KGB, BID 10 FOR Free Picardy; start a line with `CIA:` or a \
-                 nation's name to act from it"
-                    .to_string(),
-            );
+            views::money_form(state, player, &mut form);
         }
         form
     }

@@ -2,8 +2,10 @@
 //! treasury for everyone; agencies, control of groups and nations only for the player concerned. Who
 //! contributed and who bid is never shown: the state keeps no record of it past the turn.
 
-use super::state::State;
-use crate::kind::{Board, BoardUnit, View};
+use super::names::{Province, by_distance_from, original_capital};
+use super::state::{Purse, State};
+use super::treasury::levy_maximum;
+use crate::kind::{Board, BoardUnit, Choice, FormRow, OrderForm, View};
 
 pub fn public_view(state: &State) -> View {
     View { board: Some(board(state)), facts: public_facts(state), notes: Vec::new() }
@@ -22,6 +24,47 @@ pub fn seat_view(state: &State, player: &str) -> View {
         view.notes.push(format!("You control the nation {}: order its units on your sheet", nation.name));
     }
     view
+}
+
+/// The money side of a seat's order form: a row per group it controls (its levy decree, the maximum
+/// first) and, while its capital is lost, a row naming a new one (nearest first); notes give its
+/// treasuries and the notation of the other money orders.
+pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
+    for group in state.groups.iter().filter(|group| group.controller.as_deref() == Some(player)) {
+        let at = group.province;
+        form.rows.push(FormRow {
+            label: format!("Levy of {} ({at})", group.name),
+            key: format!("levy-{at}"),
+            choices: (0..=levy_maximum(group.treasury))
+                .rev()
+                .map(|amount| Choice { value: format!("LEVY {amount} IN {at}"), label: format!("levy {amount}") })
+                .collect(),
+        });
+    }
+    if state.powers.get(player).is_some_and(|great| !great.eliminated && great.capital.is_none()) {
+        let owned = |province: &Province| province.is_center() && state.owner(*province) == Some(player);
+        let choices: Vec<Choice> = original_capital(player)
+            .map(by_distance_from)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(_, province)| province)
+            .filter(owned)
+            .map(|at| Choice { value: format!("CAPITAL {at}"), label: format!("make {} the capital", at.name()) })
+            .collect();
+        if !choices.is_empty() {
+            form.rows.push(FormRow { label: "New capital".to_string(), key: "capital".to_string(), choices });
+        }
+    }
+    for power in state.powers_of(player) {
+        let treasury = state.balance(&Purse::Power(power.clone())).unwrap_or(0);
+        form.notes.push(format!("{power}'s treasury: {treasury}"));
+    }
+    form.notes.push(
+        "Money orders go on the same sheet, one a line: BUILD A lvp, DEMOB A lon, CAPITAL edi, CEDE bur, PERMIT \
+         bur, FOUND 4 IN bur AS Name, CONTRIBUTE 5 TO bur, LEVY 3 IN bur, RENAME bur AS Name, OPEN CIA, CLOSE CIA, \
+         TRANSFER 6 TO KGB, BID 10 FOR Free Picardy; start a line with `CIA:` or a nation's name to act from it"
+            .to_string(),
+    );
 }
 
 fn board(state: &State) -> Board {
