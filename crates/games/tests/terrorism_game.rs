@@ -1,6 +1,8 @@
 //! A scripted Terrorism I game over three years, played only through `AnyGame` as the server plays it:
 //! a group is founded and levies, an agency funds it and takes control, Paris falls and is plundered,
-//! France names a new capital and cedes Picardy, the new nation is auctioned, builds and marches.
+//! France names a new capital and cedes Picardy, the new nation is auctioned, builds and marches. Then
+//! seeded random games, checking that every turn replays, reads back from JSON and keeps one unit a
+//! province.
 
 mod terrorism_support;
 
@@ -81,4 +83,68 @@ fn a_three_year_game_founds_levies_captures_cedes_auctions_and_uses_agencies() {
         play(&play(&new_game(), &[("Germany", "A mun - bur\nFOUND 6 IN pic AS Picard League")], 101).next, &[], 102)
             .next
     );
+}
+
+/// Orders for every seat drawn from its order form, plus money lines of every kind, from `rng`.
+fn random_orders(game: &AnyGame, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<(&'static str, String)> {
+    use rand::RngExt;
+    use rand::seq::IndexedRandom;
+    let provinces = ["bur", "pic", "gas", "ruh", "boh", "gal", "ukr", "tus", "apu", "syr", "arm", "wal", "yor", "sil"];
+    POWERS
+        .iter()
+        .map(|power| {
+            let form = game.order_form(seat(power));
+            let mut lines: Vec<String> =
+                form.rows.iter().filter_map(|row| row.choices.choose(rng).map(|c| c.value.clone())).collect();
+            let at = provinces.choose(rng).unwrap();
+            let amount: u32 = rng.random_range(1..=8);
+            let money = [
+                format!("FOUND {amount} IN {at} AS {power} Cell {at}"),
+                format!("CONTRIBUTE {amount} TO {at}"),
+                format!("OPEN {power} Fund"),
+                format!("TRANSFER {amount} TO {power} Fund"),
+                format!("{power} Fund: CONTRIBUTE {amount} TO {at}"),
+                format!("CEDE {at}"),
+                format!("PERMIT {at}"),
+                format!("BUILD A {at}"),
+                format!("BID {amount} FOR Free Burgundy"),
+                format!("DEMOB A {at}"),
+            ];
+            for _ in 0..rng.random_range(0..5) {
+                lines.push(money.choose(rng).unwrap().clone());
+            }
+            (*power, lines.join("\n"))
+        })
+        .collect()
+}
+
+#[test]
+fn seeded_random_games_keep_their_invariants_store_by_name_and_replay_identically() {
+    use rand::SeedableRng;
+    let mut seen = [0usize; 3];
+    for game_seed in 0..6 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_seed);
+        let mut game = new_game();
+        for step in 0..24 {
+            let orders = random_orders(&game, &mut rng);
+            let borrowed: Vec<(&str, &str)> = orders.iter().map(|(p, o)| (*p, o.as_str())).collect();
+            let seed = game_seed * 100 + step;
+            let next = play(&game, &borrowed, seed);
+            assert_eq!(next.next, play(&game, &borrowed, seed).next, "replays identically");
+            game = next.next;
+            assert_eq!(AnyGame::from_json(game.to_json()).as_ref(), Ok(&game), "reads back from its JSON");
+            let all = units(&game);
+            let mut places: Vec<String> = all.iter().map(|u| u.rsplit(' ').next().unwrap()[..3].to_string()).collect();
+            places.sort();
+            places.dedup();
+            assert_eq!(places.len(), all.len(), "one unit per province: {all:?}");
+            for (count, key) in seen.iter_mut().zip(["groups", "agencies", "nations"]) {
+                *count += state(&game)[key].as_array().unwrap().len();
+            }
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+    }
+    assert!(seen.iter().all(|count| *count > 0), "the random games found groups, agencies and nations: {seen:?}");
 }
