@@ -64,7 +64,9 @@ fn ter_rule_2_the_victim_names_a_new_capital_and_earns_two_per_center() {
     let before = treasury(&game, "England");
     let check = game.check_orders(seat("England"), "CAPITAL lvp");
     assert_eq!(check.accepted.len(), 1, "{check:?}");
-    let next = play(&game, &[("England", "CAPITAL lvp")], 2).next;
+    let turn = play(&game, &[("England", "CAPITAL lvp")], 2);
+    assert!(has(&private_texts(&turn, "England"), "CAPITAL lvp | Succeeds | Liverpool is your capital"));
+    let next = turn.next;
     assert_eq!(state(&next)["powers"]["England"]["capital"], "lvp");
     // Two centers (lvp, edi) at 2 each while London is lost, less 2 upkeep.
     assert_eq!(treasury(&next, "England"), before + 4 - 2);
@@ -357,7 +359,11 @@ fn ter_rule_7_the_owner_pays_half_the_groups_treasury_rounded_up_which_the_group
 // See: rule 7, TER.5.
 #[test]
 fn ter_rule_7_the_controller_may_decree_less_but_never_more() {
-    let less = play(&france_bur_group(5), &[("Germany", "LEVY 1 IN bur")], 1).next;
+    let less = play(&france_bur_group(5), &[("Germany", "LEVY 2 IN bur\nLEVY 1 IN bur")], 1);
+    let answers = private_texts(&less, "Germany");
+    assert!(has(&answers, "LEVY 2 IN bur | Fails | replaced by a later LEVY line"), "{answers:?}");
+    assert!(has(&answers, "LEVY 1 IN bur | Succeeds | France pays 1"));
+    let less = less.next;
     assert_eq!(treasury(&less, "France"), 5);
     let more = play(&france_bur_group(5), &[("Germany", "LEVY 9 IN bur")], 1).next;
     assert_eq!(treasury(&more, "France"), 3);

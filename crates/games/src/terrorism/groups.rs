@@ -121,34 +121,45 @@ impl Run {
     /// Step 3 (rules 7 to 10, TER.5): each group's owner pays up to half its treasury, as its controller
     /// decrees, unless the owner's unit stands in the province; all levies on a power are paid together.
     pub fn levies(&mut self) {
-        let decrees = self.lines_where(|order| matches!(order, Extra::Levy { .. }));
+        let mut decrees = self.lines_where(|order| matches!(order, Extra::Levy { .. }));
         let mut due: BTreeMap<String, u32> = BTreeMap::new();
         for group in self.state.groups.clone() {
-            let Some(owner) = self.state.owner(group.province).map(str::to_string) else { continue };
-            let decree = decrees.iter().rev().find_map(|(player, line)| match line.order {
-                Extra::Levy { at, amount }
-                    if at == group.province && group.controller.as_deref() == Some(player.as_str()) =>
-                {
-                    Some((player.clone(), line.clone(), amount))
-                }
-                _ => None,
-            });
-            let maximum = levy_maximum(group.treasury);
-            let amount = decree.as_ref().map_or(maximum, |(_, _, asked)| (*asked).min(maximum));
-            let guarded = self.state.unit_in(group.province).is_some_and(|unit| unit.power == owner);
-            if let Some((player, line, _)) = decree {
-                let result = if guarded {
-                    Err(format!("{owner}'s unit stands in {}: no levy", group.province))
-                } else {
-                    Ok(format!("{owner} pays {amount}"))
-                };
-                self.answer(&player, &line, result);
+            let mine = |(player, line): &(String, ExtraLine)| {
+                matches!(line.order, Extra::Levy { at, .. } if at == group.province)
+                    && group.controller.as_deref() == Some(player.as_str())
+            };
+            let (mut decreed, others): (Vec<_>, Vec<_>) = decrees.into_iter().partition(mine);
+            decrees = others;
+            let decree = decreed.pop();
+            for (player, line) in decreed {
+                self.answer(&player, &line, Err("replaced by a later LEVY line".to_string()));
             }
-            if guarded || amount == 0 {
+            let maximum = levy_maximum(group.treasury);
+            let amount = match &decree {
+                Some((_, ExtraLine { order: Extra::Levy { amount, .. }, .. })) => (*amount).min(maximum),
+                _ => maximum,
+            };
+            let owner = self.state.owner(group.province).map(str::to_string);
+            let guarded = owner
+                .as_ref()
+                .is_some_and(|owner| self.state.unit_in(group.province).is_some_and(|unit| &unit.power == owner));
+            let result = match &owner {
+                None => Err(format!("nobody owns {}: no levy", group.province)),
+                Some(owner) if guarded => Err(format!("{owner}'s unit stands in {}: no levy", group.province)),
+                Some(owner) => Ok(format!("{owner} pays {amount}")),
+            };
+            if let Some((player, line)) = decree {
+                self.answer(&player, &line, result.clone());
+            }
+            let (Ok(_), Some(owner)) = (result, owner) else { continue };
+            if amount == 0 {
                 continue;
             }
             self.event(format!("{owner} pays a levy of {amount} for {} in {}", group.name, group.province.name()));
             *due.entry(owner).or_default() += amount;
+        }
+        for (player, line) in decrees {
+            self.answer(&player, &line, Err("no group of yours levies there this turn".to_string()));
         }
         for (power, amount) in due {
             if self.state.balance(&Purse::Power(power.clone())).is_some() {

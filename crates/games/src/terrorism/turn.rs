@@ -254,6 +254,14 @@ impl Run {
                 self.event(format!("{power} makes {} its capital", capital.name()));
             }
         }
+        for (player, line) in self.lines_where(|order| matches!(order, Extra::Capital { .. })) {
+            let Extra::Capital { at } = line.order else { continue };
+            let result = match self.state.powers.get(&player).and_then(|great| great.capital) {
+                Some(capital) if capital == at => Ok(format!("{} is your capital", at.name())),
+                _ => Err(format!("{} is not an owned center that could be your capital now", at.name())),
+            };
+            self.answer(&player, &line, result);
+        }
     }
 
     fn nearest_owned_center(&self, power: &str) -> Option<Province> {
