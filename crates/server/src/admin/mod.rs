@@ -1,9 +1,11 @@
 //! The GM panel: edit settings until the start; start, pause, resume, extend, end; remove, replace
-//! and assign players; and the audit log of every GM action, readable by the game's players.
+//! and assign players; the audit log of every GM action, readable by the game's players; and the site
+//! admin's page of every account and game.
 
 mod forms;
 pub(crate) mod pages;
 mod queries;
+mod site;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -23,6 +25,8 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/admin/seats/{seat_id}/replace", post(pages::replace_player))
         .route("/games/{game_id}/admin/seats/{seat_id}/power", post(pages::assign_power))
         .route("/games/{game_id}/log", get(pages::audit_page))
+        .route("/admin", get(site::site_page))
+        .route("/admin/accounts/{account_id}/site-admin", post(site::set_site_admin))
 }
 
 #[cfg(test)]

@@ -235,3 +235,60 @@ async fn names_in_an_anonymous_game_appear_once_it_ends(pool: PgPool) {
     gm.post(&format!("/games/{game_id}/admin/end"), &[]).await.assert_status(StatusCode::SEE_OTHER);
     observer.get(&page).await.assert_contains("player0 display");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_site_admin_page_lists_every_game_and_account_for_site_admins_only(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    create_game(&mut gm, "Hidden Table", &[("visibility", "private")]).await;
+    gm.get("/admin").await.assert_error_page(StatusCode::FORBIDDEN);
+    Client::new(pool.clone()).get("/admin").await.assert_error_page(StatusCode::UNAUTHORIZED);
+    account(&pool, "root", true).await;
+    let mut admin = Client::new(pool.clone());
+    admin.log_in("root").await;
+    admin
+        .get("/admin")
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("Hidden Table")
+        .assert_contains("gamemaster display")
+        .assert_lacks("$argon2");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_site_admin_grants_and_revokes_admin_but_never_their_own(pool: PgPool) {
+    let target = account(&pool, "helper", false).await;
+    let root = account(&pool, "root", true).await;
+    let mut admin = Client::new(pool.clone());
+    admin.log_in("root").await;
+    let is_admin = |id: crate::ids::AccountId| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, bool>("select is_site_admin from account where account_id = $1")
+                .bind(id)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    let path = format!("/admin/accounts/{target}/site-admin");
+    admin.post(&path, &[("site_admin", "true")]).await.assert_redirect_to("/admin");
+    assert!(is_admin(target).await);
+    admin.post(&path, &[("site_admin", "maybe")]).await.assert_error_page(StatusCode::BAD_REQUEST);
+    admin.post(&path, &[("site_admin", "false")]).await.assert_redirect_to("/admin");
+    assert!(!is_admin(target).await);
+    admin
+        .post(&format!("/admin/accounts/{root}/site-admin"), &[("site_admin", "false")])
+        .await
+        .assert_error_page(StatusCode::CONFLICT);
+    assert!(is_admin(root).await);
+    admin
+        .post("/admin/accounts/999999/site-admin", &[("site_admin", "true")])
+        .await
+        .assert_error_page(StatusCode::NOT_FOUND);
+    let mut helper = Client::new(pool.clone());
+    helper.log_in("helper").await;
+    helper
+        .post(&format!("/admin/accounts/{root}/site-admin"), &[("site_admin", "false")])
+        .await
+        .assert_error_page(StatusCode::FORBIDDEN);
+}

@@ -226,3 +226,50 @@ async fn anonymous_games_hide_names_from_players_and_observers_but_not_the_gm(po
     gm.get(&page).await.assert_contains("player0 display").assert_contains("player1 display");
     players[0].get("/games").await.assert_lacks("player1 display");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn players_racing_for_the_last_seat_cannot_all_take_it(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Race", &[("start_rule", "by_gm"), ("power_assignment", "random")]).await;
+    fill_seats_without_powers(&pool, game_id, 6).await;
+    // The test pool may hold few connections, which would queue the racers; give them one each.
+    let wide = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(16)
+        .connect_with(pool.connect_options().as_ref().clone())
+        .await
+        .unwrap();
+    let mut racers = Vec::new();
+    for index in 0..5 {
+        racers.push(logged_in(&wide, &format!("racer{index}")).await);
+    }
+    let join = format!("/games/{game_id}/join");
+    let pages = futures_util::future::join_all(racers.iter_mut().map(|racer| racer.post(&join, &[]))).await;
+    let joined = pages.iter().filter(|page| page.status == StatusCode::SEE_OTHER).count();
+    let refused = pages.iter().filter(|page| page.status == StatusCode::CONFLICT).count();
+    assert_eq!((joined, refused), (1, 4));
+    let seats: i64 = sqlx::query_scalar("select count(*) from seat where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(seats, 7);
+}
+
+async fn fill_seats_without_powers(pool: &PgPool, game_id: GameId, count: usize) {
+    for index in 0..count {
+        let mut player = logged_in(pool, &format!("early{index}")).await;
+        player.post(&format!("/games/{game_id}/join"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn times_are_shown_in_the_viewers_own_time_zone(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Zones", &[]).await;
+    let page = format!("/games/{game_id}");
+    gm.get(&page).await.assert_contains(" UTC");
+    gm.post("/account", &[("display_name", "GM"), ("time_zone", "Asia/Tokyo"), ("deadline_reminder_hours", "12")])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    gm.get(&page).await.assert_contains(" JST").assert_lacks(" UTC");
+}
