@@ -127,3 +127,53 @@ fn forbidden_build_sites_are_refused() {
     assert_eq!(result.results[0].status, OrderStatus::Invalid(Invalid::BuildForbidden { at: province(&map, "par") }));
     assert_eq!(result.results[1].status, OrderStatus::Succeeds);
 }
+
+#[test]
+fn extra_powers_are_named_and_can_hold_units_that_other_sheets_command() {
+    let map = map().with_extra_powers(["Free Picardy"]);
+    assert_eq!(map.power_count(), 8);
+    let nation = map.find_power("Free Picardy").expect("the new power");
+    let france = map.find_power("France").unwrap();
+    let mut start = position(&map, "S1902M", &["France A par"]);
+    start.units.push(judge::Unit {
+        power: nation,
+        kind: judge::UnitType::Army,
+        region: map.find_region("pic").unwrap(),
+    });
+    let extensions =
+        Extensions { command_grants: Some(vec![(france, province(&map, "pic"))]), ..Extensions::default() };
+    let result = run(&map, &start, &["France: A pic - bel"], &extensions);
+    assert_eq!(result.results[0].status, OrderStatus::Succeeds);
+    assert_eq!(units(&map, &result.next), ["France A par", "Free Picardy A bel"]);
+}
+
+#[test]
+fn orders_for_a_power_the_map_lacks_are_refused_not_a_panic() {
+    let map = map();
+    let stranger = judge::Power(42);
+    assert_eq!(map.power_name(stranger), "unknown power");
+    let start = position(&map, "W1901A", &[]);
+    let waive = judge::Submission { power: Some(stranger), order: judge::Order::Waive };
+    let result = judge::adjudicate(&map, &start, &[waive], &Extensions::default());
+    assert_eq!(result.results[0].status, OrderStatus::Invalid(Invalid::NoBuildsLeft));
+}
+
+#[test]
+fn unit_distances_count_armies_across_any_border_and_fleets_by_water() {
+    let map = map();
+    let mut naples = judge::geo::Set128::default();
+    naples.insert(province(&map, "nap").0);
+    let greece = map.find_region("gre").unwrap();
+    assert_eq!(map.unit_distance(judge::UnitType::Army, greece, naples), Some(2), "through the Ionian Sea");
+    let moscow = map.find_province("mos").unwrap();
+    assert_eq!(
+        map.unit_distance(judge::UnitType::Fleet, map.find_region("bla").unwrap(), {
+            let mut set = judge::geo::Set128::default();
+            set.insert(moscow.0);
+            set
+        }),
+        None,
+        "no fleet reaches Moscow"
+    );
+    assert_eq!(map.province_distances(province(&map, "par"))[province(&map, "mun").0 as usize], 2);
+}

@@ -171,67 +171,19 @@ pub fn original_capital(power: &str) -> Option<Province> {
 /// Provinces in increasing number of steps from `start` (any border, army or fleet), ties by key.
 pub fn by_distance_from(start: Province) -> Vec<(u32, Province)> {
     let map = map();
-    let mut distance = vec![u32::MAX; map.province_count()];
-    distance[start.0.0 as usize] = 0;
-    let mut frontier = vec![start.0];
-    let mut step = 0;
-    while !frontier.is_empty() {
-        step += 1;
-        let mut next = Vec::new();
-        for province in frontier {
-            for neighbour in neighbours(map, province) {
-                if distance[neighbour.0 as usize] == u32::MAX {
-                    distance[neighbour.0 as usize] = step;
-                    next.push(neighbour);
-                }
-            }
-        }
-        frontier = next;
-    }
+    let distance = map.province_distances(start.0);
     let mut all: Vec<(u32, Province)> =
         map.provinces().map(|(id, _)| (distance[id.0 as usize], Province(id))).collect();
     all.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.key().cmp(b.1.key())));
     all
 }
 
-fn neighbours(map: &Map, province: ProvinceId) -> Vec<ProvinceId> {
-    let mut found: Vec<ProvinceId> = map.province(province).army_neighbours.iter().map(ProvinceId).collect();
-    for &region in &map.province(province).regions {
-        found.extend(map.region(region).fleet_neighbours.iter().map(|r| map.province_of(RegionId(r))));
-    }
-    found
-}
-
-/// Steps a unit of this kind needs from its region to the nearest of `homes` (armies count through any
-/// border, as the rulebook's civil disorder lets them be convoyed; fleets only by water).
+/// Steps a unit of this kind needs from its region to the nearest of `homes`, counted as the judge's
+/// civil disorder counts them.
 pub fn distance_home(piece: Piece, homes: &[Province]) -> u32 {
-    let map = map();
-    let mut seen = vec![false; map.region_count()];
-    let mut frontier = vec![piece.region];
-    seen[piece.region.0 as usize] = true;
-    let mut distance = 0;
-    while !frontier.is_empty() {
-        if frontier.iter().any(|&region| homes.contains(&Province(map.province_of(region)))) {
-            return distance;
-        }
-        let mut next = Vec::new();
-        for region in frontier {
-            for neighbour in region_neighbours(map, piece.kind, region) {
-                if !seen[neighbour.0 as usize] {
-                    seen[neighbour.0 as usize] = true;
-                    next.push(neighbour);
-                }
-            }
-        }
-        frontier = next;
-        distance += 1;
+    let mut targets = judge::geo::Set128::default();
+    for home in homes {
+        targets.insert(home.0.0);
     }
-    u32::MAX
-}
-
-fn region_neighbours(map: &Map, kind: UnitType, region: RegionId) -> Vec<RegionId> {
-    match kind {
-        UnitType::Fleet => map.region(region).fleet_neighbours.iter().map(RegionId).collect(),
-        UnitType::Army => neighbours(map, map.province_of(region)).into_iter().map(|p| map.main_region(p)).collect(),
-    }
+    map().unit_distance(piece.kind, piece.region, targets).unwrap_or(u32::MAX)
 }

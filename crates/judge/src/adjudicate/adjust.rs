@@ -40,8 +40,13 @@ pub(super) fn adjudicate(
 ) -> Adjudication {
     let mut results: Vec<OrderResult> =
         orders.iter().map(|s| OrderResult { power: s.power, status: OrderStatus::Succeeds }).collect();
-    let due: Vec<i32> = map.powers().map(|(power, _)| adjustment_due(position, power, extensions)).collect();
-    let mut used = vec![0i32; map.power_count()];
+    // Indexed by every possible power number, so that an order naming a power the map lacks is simply
+    // refused (no builds or removals due) instead of reaching past the end.
+    let mut due = vec![0i32; usize::from(u8::MAX) + 1];
+    for (power, _) in map.powers() {
+        due[power.0 as usize] = adjustment_due(position, power, extensions);
+    }
+    let mut used = vec![0i32; due.len()];
     let mut built: Vec<Unit> = Vec::new();
     let mut removed: Vec<usize> = Vec::new();
     let occupant = occupants(map, position);
@@ -192,41 +197,5 @@ fn distance_home(map: &Map, power: Power, unit: &Unit) -> u32 {
     for center in map.home_centers(power) {
         homes.insert(center.0);
     }
-    let mut seen = Set128::default();
-    let mut frontier = vec![unit.region];
-    seen.insert(unit.region.0);
-    let mut distance = 0;
-    while !frontier.is_empty() {
-        if frontier.iter().any(|&region| homes.contains(map.province_of(region).0)) {
-            return distance;
-        }
-        let mut next = Vec::new();
-        for region in frontier {
-            for neighbour in neighbours_for_distance(map, unit.kind, region) {
-                if !seen.contains(neighbour.0) {
-                    seen.insert(neighbour.0);
-                    next.push(neighbour);
-                }
-            }
-        }
-        frontier = next;
-        distance += 1;
-    }
-    u32::MAX
-}
-
-fn neighbours_for_distance(map: &Map, kind: UnitType, region: RegionId) -> Vec<RegionId> {
-    match kind {
-        UnitType::Fleet => map.region(region).fleet_neighbours.iter().map(RegionId).collect(),
-        UnitType::Army => {
-            let province = map.province_of(region);
-            let mut provinces = map.province(province).army_neighbours;
-            for &own in &map.province(province).regions {
-                for neighbour in map.region(own).fleet_neighbours.iter() {
-                    provinces.insert(map.province_of(RegionId(neighbour)).0);
-                }
-            }
-            provinces.iter().map(|p| map.main_region(ProvinceId(p))).collect()
-        }
-    }
+    map.unit_distance(unit.kind, unit.region, homes).unwrap_or(u32::MAX)
 }

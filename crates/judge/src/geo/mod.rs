@@ -192,8 +192,10 @@ impl Map {
     pub fn power_count(&self) -> usize {
         self.powers.len()
     }
+    /// The power's name; a power the map does not know (a caller's mistake) reads as `unknown power`
+    /// rather than bringing a page down.
     pub fn power_name(&self, power: Power) -> &str {
-        &self.powers[power.0 as usize].name
+        self.powers.get(power.0 as usize).map_or("unknown power", |info| info.name.as_str())
     }
     pub fn starting_units(&self) -> &[StartingUnit] {
         &self.starting_units
@@ -264,6 +266,87 @@ impl Map {
     /// Sea provinces adjacent to a sea province.
     pub fn sea_neighbours(&self, sea: ProvinceId) -> Set128 {
         self.seas_touching(sea)
+    }
+
+    /// Provinces next to `province` across any border, army or fleet.
+    pub fn any_neighbours(&self, province: ProvinceId) -> Set128 {
+        let mut found = self.province(province).army_neighbours;
+        for &region in &self.province(province).regions {
+            for neighbour in self.region(region).fleet_neighbours.iter() {
+                found.insert(self.province_of(RegionId(neighbour)).0);
+            }
+        }
+        found
+    }
+
+    /// Steps from `from` to every province across any border (`u32::MAX` where unreachable).
+    pub fn province_distances(&self, from: ProvinceId) -> Vec<u32> {
+        let mut distance = vec![u32::MAX; self.province_count()];
+        distance[from.0 as usize] = 0;
+        let mut frontier = vec![from];
+        let mut step = 0;
+        while !frontier.is_empty() {
+            step += 1;
+            let mut next = Vec::new();
+            for province in frontier {
+                for neighbour in self.any_neighbours(province).iter() {
+                    if distance[neighbour as usize] == u32::MAX {
+                        distance[neighbour as usize] = step;
+                        next.push(ProvinceId(neighbour));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        distance
+    }
+
+    /// Moves a unit of this kind in `from` needs to reach any of `targets`, counted as the rulebook's civil
+    /// disorder counts them: armies across any border (as if convoyed), fleets only by water, and either
+    /// coast of a split-coast target counts. `None` when no target can be reached.
+    pub fn unit_distance(&self, kind: crate::UnitType, from: RegionId, targets: Set128) -> Option<u32> {
+        let mut seen = Set128::default();
+        seen.insert(from.0);
+        let mut frontier = vec![from];
+        let mut distance = 0;
+        while !frontier.is_empty() {
+            if frontier.iter().any(|&region| targets.contains(self.province_of(region).0)) {
+                return Some(distance);
+            }
+            let mut next = Vec::new();
+            for region in frontier {
+                let neighbours: Vec<RegionId> = match kind {
+                    crate::UnitType::Fleet => self.region(region).fleet_neighbours.iter().map(RegionId).collect(),
+                    crate::UnitType::Army => self
+                        .any_neighbours(self.province_of(region))
+                        .iter()
+                        .map(|p| self.main_region(ProvinceId(p)))
+                        .collect(),
+                };
+                for neighbour in neighbours {
+                    if !seen.contains(neighbour.0) {
+                        seen.insert(neighbour.0);
+                        next.push(neighbour);
+                    }
+                }
+            }
+            frontier = next;
+            distance += 1;
+        }
+        None
+    }
+
+    /// A copy of this map with more powers after the map's own, for variants whose games create powers
+    /// (Terrorism I's new nations). Their abbreviations are their first three letters.
+    pub fn with_extra_powers<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Map {
+        let mut map = self.clone();
+        for name in names {
+            map.powers.push(PowerInfo {
+                name: name.to_string(),
+                abbreviation: name.chars().take(3).collect::<String>().to_ascii_uppercase(),
+            });
+        }
+        map
     }
 
     /// Canonical short name of a region: `lon`, `stp/sc`.
