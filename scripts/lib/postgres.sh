@@ -24,10 +24,11 @@ ensure_postgres_installed() {
   [[ -x "$PG_BIN/initdb" ]] || ensure_packages postgresql
 }
 
-# Runs a PostgreSQL server command as the cluster's owner.
+# Runs a PostgreSQL server command as the cluster's owner (from /, which that user can always enter;
+# every path handed to it is absolute).
 as_cluster_owner() {
   if [[ $(id -u) -eq 0 ]]; then
-    runuser -u postgres -- "$@"
+    (cd / && runuser -u postgres -- "$@")
   else
     "$@"
   fi

@@ -273,3 +273,26 @@ async fn times_are_shown_in_the_viewers_own_time_zone(pool: PgPool) {
         .assert_status(StatusCode::SEE_OTHER);
     gm.get(&page).await.assert_contains(" JST").assert_lacks(" UTC");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_seed_and_the_invite_code_reach_only_those_who_may_see_them(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Sealed", &[("visibility", "private")]).await;
+    let (seed, code): (i64, String) = sqlx::query_as("select rng_seed, invite_code from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let mut player = logged_in(&pool, "insider").await;
+    let invited = format!("/games/{game_id}?invite={code}");
+    player
+        .post(&format!("/games/{game_id}/join"), &[("power", "italy"), ("invite", &code)])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    let page = format!("/games/{game_id}");
+    player.get(&page).await.assert_status(StatusCode::OK).assert_lacks(&code).assert_lacks(&seed.to_string());
+    player.get(&format!("/games/{game_id}/log")).await.assert_lacks(&code).assert_lacks(&seed.to_string());
+    player.get("/games").await.assert_lacks(&code);
+    gm.get(&page).await.assert_contains(&invited).assert_lacks(&seed.to_string());
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_contains(&code).assert_lacks(&seed.to_string());
+}
