@@ -1,7 +1,9 @@
-//! Backchannel's web server: accounts, games and the GM panel, over axum, askama and PostgreSQL.
+//! Backchannel's web server: accounts, games, the GM panel, orders and turns, over axum, askama and
+//! PostgreSQL.
 //!
 //! `app(state)` builds the whole router (tests drive it with `oneshot`); `run(config)` connects to the
-//! database, applies migrations, optionally seeds demo data, and serves until a shutdown signal.
+//! database, applies migrations, optionally seeds demo data, and serves (with the turn worker beside it)
+//! until a shutdown signal.
 
 pub mod accounts;
 pub mod admin;
@@ -11,9 +13,11 @@ pub mod error;
 pub mod extract;
 pub mod games;
 pub mod ids;
+pub mod orders;
 pub mod pages;
 pub mod seed;
 pub mod state;
+pub mod turns;
 
 #[cfg(test)]
 mod startup_tests;
@@ -73,6 +77,8 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(games::router())
         .merge(admin::router())
+        .merge(orders::router())
+        .merge(turns::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)
@@ -133,11 +139,16 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     });
     tracing::info!("listening on http://{address}");
     println!("Backchannel is running at http://{address}");
-    let app = app(AppState::new(db, config));
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("serving")?;
+    let state = AppState::new(db, config);
+    let worker = turns::worker::run_worker(state.db.clone(), state.clock.clone(), std::future::pending());
+    let server = axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal());
+    // The turn worker runs beside the server and stops with it; a phase it was processing is rolled
+    // back (one transaction) and processed by the next worker to run.
+    tokio::select! {
+        served = server => served.context("serving")?,
+        () = worker => {},
+    }
     tracing::info!("shut down cleanly");
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! Starting a game: checks that every seat is taken, gives out powers, sets the first deadline.
-//! Shared by the GM's "start" button and the automatic start when the last seat is taken.
+//! Starting a game: checks that every seat is taken, gives out powers, sets the first deadline and
+//! opens the first phase (`turns`). Shared by the GM's "start" button and the automatic start when the
+//! last seat is taken.
 
 use chrono::{DateTime, Utc};
 use rand::SeedableRng;
@@ -10,6 +11,8 @@ use sqlx::PgConnection;
 use super::deadline::PhaseKind;
 use super::model::{GameStatus, Power, PowerAssignment};
 use super::queries::{self, GameRow, SeatRow};
+use crate::error::AppError;
+use crate::turns;
 
 /// Why a game cannot start yet, in words for the GM.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,7 +58,7 @@ pub async fn start_if_ready(
     conn: &mut PgConnection,
     game: &GameRow,
     now: DateTime<Utc>,
-) -> Result<Result<DateTime<Utc>, NotReady>, sqlx::Error> {
+) -> Result<Result<DateTime<Utc>, NotReady>, AppError> {
     let seats = queries::seats(conn, game.game_id).await?;
     if let Err(not_ready) = readiness(game, &seats) {
         return Ok(Err(not_ready));
@@ -67,6 +70,7 @@ pub async fn start_if_ready(
     }
     let deadline = game.settings().deadlines.next_deadline(PhaseKind::Movement, now);
     queries::set_running(conn, game.game_id, now, deadline).await?;
+    turns::tick::open_first_phase(conn, game, now).await?;
     Ok(Ok(deadline))
 }
 

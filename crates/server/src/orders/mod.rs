@@ -1,0 +1,21 @@
+//! Orders: a seat holder's order page for the current phase (per-unit selects and a text box editing
+//! one saved sheet), and the ready toggle. Nobody but the seat's holder ever sees its orders before the
+//! phase is processed.
+
+pub(crate) mod forms;
+pub(crate) mod pages;
+pub(crate) mod queries;
+
+use axum::Router;
+use axum::routing::{get, post};
+
+use crate::state::AppState;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/games/{game_id}/orders", get(pages::orders_page).post(pages::save_orders))
+        .route("/games/{game_id}/orders/ready", post(pages::set_ready))
+}
+
+#[cfg(test)]
+mod tests;

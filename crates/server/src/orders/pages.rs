@@ -1,0 +1,248 @@
+//! The order page and its two forms (per-unit selects and the text box), and the ready toggle.
+
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::extract::State;
+use axum::response::Redirect;
+use chrono::{DateTime, Utc};
+use games::{AcceptedLine, AnyGame, OrderCheck, RejectedLine};
+use sqlx::PgConnection;
+
+use super::forms::{ROW_FIELD_PREFIX, ReadyForm, read_sheet};
+use super::queries;
+use crate::error::{AppError, AppResult};
+use crate::extract::{Form, Path, SignedIn, User, set_flash};
+use crate::games::access::Access;
+use crate::games::model::GameStatus;
+use crate::games::queries::{self as game_queries, GameRow};
+use crate::ids::{GameId, SeatId};
+use crate::pages::{Nav, format_time};
+use crate::state::AppState;
+use crate::turns::board::BoardView;
+use crate::turns::queries::{self as turn_queries, PhaseRow};
+
+/// The viewer's own seat in a running game's current phase, with the state that phase starts from.
+struct MySeat {
+    game: GameRow,
+    seat_id: SeatId,
+    game_seat: games::SeatId,
+    phase: PhaseRow,
+    state: AnyGame,
+}
+
+/// Loads the viewer's seat, refusing anyone who does not hold a seat in this running game. With
+/// `lock`, the game row stays locked until the transaction ends: the turn worker takes the same lock,
+/// so orders are never saved into a phase while it is being processed.
+async fn load_my_seat(conn: &mut PgConnection, game_id: GameId, user: &User, lock: bool) -> AppResult<MySeat> {
+    let game = if lock {
+        game_queries::game_for_update(conn, game_id).await?
+    } else {
+        game_queries::game(conn, game_id).await?
+    };
+    let game = game.ok_or(AppError::NotFound)?;
+    let seats = game_queries::seats(conn, game_id).await?;
+    let access = Access::of(&game, Some(user), &seats, "");
+    if !access.can_view(&game) {
+        return Err(AppError::NotFound);
+    }
+    let seat_id = access.my_seat.ok_or_else(|| {
+        AppError::Forbidden("Only the players of this game give orders, each for their own seat.".to_owned())
+    })?;
+    require_running(game.status)?;
+    let phase = turn_queries::current_phase(conn, game_id)
+        .await?
+        .ok_or_else(|| AppError::Conflict("This game has no phase to order for.".to_owned()))?;
+    let game_seat = queries::game_seat(conn, seat_id)
+        .await?
+        .ok_or_else(|| AppError::Conflict("Your seat has no orders to give in this game.".to_owned()))?;
+    let state = AnyGame::from_json(phase.state.clone()).map_err(|error| AppError::Internal(error.into()))?;
+    Ok(MySeat { game, seat_id, game_seat, phase, state })
+}
+
+fn require_running(status: GameStatus) -> AppResult<()> {
+    let refusal = match status {
+        GameStatus::Running => return Ok(()),
+        GameStatus::Forming => "The game has not started yet; orders open with its first phase.",
+        GameStatus::Paused => "The game is paused; orders open again when the GM resumes it.",
+        GameStatus::Finished => "The game is over; there are no more orders to give.",
+    };
+    Err(AppError::Conflict(refusal.to_owned()))
+}
+
+/// One choice of a select, marked when it is the saved order.
+pub struct OptionView {
+    pub value: String,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// One unit's (or build's) select.
+pub struct RowView {
+    pub label: String,
+    pub field: String,
+    pub options: Vec<OptionView>,
+    pub has_saved_order: bool,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "orders/edit.html")]
+pub struct OrdersPage {
+    nav: Nav,
+    game_id: GameId,
+    game_name: String,
+    phase_index: i32,
+    phase_label: String,
+    deadline: Option<String>,
+    seat_title: String,
+    must_order: bool,
+    ready: bool,
+    notes: Vec<String>,
+    rows: Vec<RowView>,
+    accepted: Vec<AcceptedLine>,
+    rejected: Vec<RejectedLine>,
+    /// What the text box holds: the saved sheet, or what was just typed (kept when lines are refused).
+    text: String,
+    saved_message: Option<String>,
+    board: Option<BoardView>,
+}
+
+impl OrdersPage {
+    async fn build(
+        conn: &mut PgConnection,
+        nav: Nav,
+        user: &User,
+        seat: &MySeat,
+        check: OrderCheck,
+        text: Option<String>,
+        saved_message: Option<String>,
+    ) -> AppResult<Self> {
+        let sheet = queries::sheet(conn, seat.game.game_id, seat.phase.phase_index, seat.seat_id)
+            .await?
+            .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
+        let form = seat.state.order_form(seat.game_seat);
+        let saved: Vec<&str> = check.accepted.iter().map(|line| line.text.as_str()).collect();
+        let rows = form.rows.into_iter().enumerate().map(|(index, row)| row_view(index, row, &saved)).collect();
+        let seat_title = seat
+            .state
+            .seats()
+            .into_iter()
+            .find(|info| info.id == seat.game_seat)
+            .map(|info| info.title)
+            .unwrap_or_default();
+        Ok(OrdersPage {
+            nav,
+            game_id: seat.game.game_id,
+            game_name: seat.game.name.clone(),
+            phase_index: seat.phase.phase_index,
+            phase_label: seat.phase.label.clone(),
+            deadline: seat.game.deadline_at.map(|at| format_time(at, user.time_zone)),
+            seat_title,
+            must_order: sheet.must_order,
+            ready: sheet.ready,
+            notes: form.notes,
+            rows,
+            text: text.unwrap_or_else(|| check.sheet()),
+            accepted: check.accepted,
+            rejected: check.rejected,
+            saved_message,
+            board: seat.state.seat_view(seat.game_seat).board.as_ref().map(BoardView::from_board),
+        })
+    }
+}
+
+fn row_view(index: usize, row: games::FormRow, saved: &[&str]) -> RowView {
+    let options: Vec<OptionView> = row
+        .choices
+        .into_iter()
+        .map(|choice| OptionView { selected: saved.contains(&choice.value.as_str()), value: choice.value, label: choice.label })
+        .collect();
+    RowView {
+        has_saved_order: options.iter().any(|option| option.selected),
+        label: row.label,
+        field: format!("{ROW_FIELD_PREFIX}{index}"),
+        options,
+    }
+}
+
+pub async fn orders_page(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+) -> AppResult<OrdersPage> {
+    let mut conn = state.db.acquire().await?;
+    let seat = load_my_seat(&mut conn, game_id, &signed_in.user, false).await?;
+    let sheet = queries::sheet(&mut conn, game_id, seat.phase.phase_index, seat.seat_id).await?;
+    let check = seat.state.check_orders(seat.game_seat, sheet.map(|sheet| sheet.orders).as_deref().unwrap_or(""));
+    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, check, None, None).await
+}
+
+/// Refuses orders for a phase other than the current one, or after its deadline has passed.
+fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<Utc>) -> AppResult<()> {
+    if phase_index != seat.phase.phase_index {
+        return Err(AppError::Conflict(format!(
+            "Those orders were for an earlier phase, which has been processed; nothing was saved. \
+             The game is now in {}: open the orders page again.",
+            seat.phase.label
+        )));
+    }
+    if seat.game.deadline_at.is_some_and(|deadline| deadline <= now) {
+        return Err(AppError::Conflict(
+            "The deadline has passed and this phase is being processed; nothing was saved.".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// Saves the sheet from either form: the accepted lines replace the saved orders; refused lines are
+/// shown with their reasons, and the text box keeps what was typed.
+pub async fn save_orders(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> AppResult<OrdersPage> {
+    let submission = read_sheet(&fields).map_err(AppError::BadRequest)?;
+    let mut tx = state.db.begin().await?;
+    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
+    require_open_phase(&seat, submission.phase_index, state.clock.now())?;
+    let check = seat.state.check_orders(seat.game_seat, &submission.text);
+    queries::save_orders(&mut tx, game_id, seat.phase.phase_index, seat.seat_id, &check.sheet()).await?;
+    let message = saved_message(&check);
+    let page =
+        OrdersPage::build(&mut tx, signed_in.nav, &signed_in.user, &seat, check, Some(submission.text), Some(message))
+            .await?;
+    tx.commit().await?;
+    Ok(page)
+}
+
+fn saved_message(check: &OrderCheck) -> String {
+    let saved = match check.accepted.len() {
+        1 => "Saved 1 order.".to_owned(),
+        count => format!("Saved {count} orders."),
+    };
+    match check.rejected.len() {
+        0 => saved,
+        1 => format!("{saved} 1 line was refused; see why below."),
+        count => format!("{saved} {count} lines were refused; see why below."),
+    }
+}
+
+pub async fn set_ready(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+    Form(form): Form<ReadyForm>,
+) -> AppResult<Redirect> {
+    let mut tx = state.db.begin().await?;
+    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
+    require_open_phase(&seat, form.phase, state.clock.now())?;
+    queries::set_ready(&mut tx, game_id, seat.phase.phase_index, seat.seat_id, form.ready).await?;
+    tx.commit().await?;
+    let message = if form.ready {
+        "You are marked ready. You can still change your orders until the deadline."
+    } else {
+        "You are no longer marked ready."
+    };
+    set_flash(&signed_in.session, message).await?;
+    Ok(Redirect::to(&format!("/games/{game_id}/orders")))
+}

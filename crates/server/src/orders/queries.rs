@@ -1,0 +1,71 @@
+//! SQL for one seat's order sheet in the current phase.
+
+use sqlx::PgConnection;
+
+use crate::ids::{GameId, SeatId};
+
+/// A seat's saved sheet for one phase.
+#[derive(Debug, sqlx::FromRow)]
+pub struct SheetRow {
+    pub orders: String,
+    pub must_order: bool,
+    pub ready: bool,
+}
+
+pub async fn sheet(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    seat_id: SeatId,
+) -> Result<Option<SheetRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select orders, must_order, ready from seat_order
+         where game_id = $1 and phase_index = $2 and seat_id = $3",
+    )
+    .bind(game_id)
+    .bind(phase_index)
+    .bind(seat_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The seat's number in the game kind's state (null before the game started).
+pub async fn game_seat(conn: &mut PgConnection, seat_id: SeatId) -> Result<Option<games::SeatId>, sqlx::Error> {
+    let number: Option<i16> =
+        sqlx::query_scalar("select game_seat from seat where seat_id = $1").bind(seat_id).fetch_one(conn).await?;
+    Ok(number.and_then(|number| u16::try_from(number).ok()).map(games::SeatId))
+}
+
+pub async fn save_orders(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    seat_id: SeatId,
+    orders: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update seat_order set orders = $4 where game_id = $1 and phase_index = $2 and seat_id = $3")
+        .bind(game_id)
+        .bind(phase_index)
+        .bind(seat_id)
+        .bind(orders)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+pub async fn set_ready(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    seat_id: SeatId,
+    ready: bool,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update seat_order set ready = $4 where game_id = $1 and phase_index = $2 and seat_id = $3")
+        .bind(game_id)
+        .bind(phase_index)
+        .bind(seat_id)
+        .bind(ready)
+        .execute(conn)
+        .await
+        .map(drop)
+}

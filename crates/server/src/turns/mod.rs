@@ -1,0 +1,24 @@
+//! Turns: the phases of a running game, the deadline worker that processes them exactly once, and the
+//! results and history pages of processed phases.
+
+pub(crate) mod board;
+pub(crate) mod pages;
+pub mod queries;
+pub mod tick;
+pub mod worker;
+
+use axum::Router;
+use axum::routing::get;
+
+pub use tick::{Outcome, tick};
+
+use crate::state::AppState;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/games/{game_id}/phases", get(pages::history))
+        .route("/games/{game_id}/phases/{phase_index}", get(pages::phase_page))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,172 @@
+//! Results and history: a page per phase (orders with results and reasons, events, centers, the board)
+//! and the list of every phase with centers over time. Visible to whoever may see the game; private
+//! reports only to their own seat.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::extract::State;
+use games::{AnyGame, Report, ReportLine, ResultWord};
+
+use super::board::{BoardView, center_counts};
+use super::queries::{self, PhaseRow};
+use crate::error::{AppError, AppResult};
+use crate::extract::{Path, Query, Viewer};
+use crate::games::forms::InviteQuery;
+use crate::games::pages::load_visible_game;
+use crate::ids::GameId;
+use crate::pages::{Nav, format_time, zone_of};
+use crate::state::AppState;
+
+/// A report line as shown, with its result in words and a class for styling.
+pub struct OrderLine {
+    pub by: String,
+    pub order: String,
+    pub result: &'static str,
+    pub class: &'static str,
+    pub reason: String,
+}
+
+impl From<ReportLine> for OrderLine {
+    fn from(line: ReportLine) -> Self {
+        let (result, class) = match line.result {
+            ResultWord::Succeeds => ("succeeds", "succeeds"),
+            ResultWord::Fails => ("fails", "fails"),
+            ResultWord::Invalid => ("invalid", "invalid"),
+        };
+        OrderLine { by: line.by, order: line.order, result, class, reason: line.reason }
+    }
+}
+
+pub struct ReportView {
+    pub orders: Vec<OrderLine>,
+    pub events: Vec<String>,
+}
+
+impl From<Report> for ReportView {
+    fn from(report: Report) -> Self {
+        ReportView { orders: report.orders.into_iter().map(OrderLine::from).collect(), events: report.events }
+    }
+}
+
+/// A link to one phase.
+pub struct PhaseLink {
+    pub index: i32,
+    pub label: String,
+    pub processed: bool,
+}
+
+impl PhaseLink {
+    fn of(phase: &PhaseRow) -> Self {
+        PhaseLink { index: phase.phase_index, label: phase.label.clone(), processed: phase.processed_at.is_some() }
+    }
+}
+
+fn read_state(phase: &PhaseRow) -> AppResult<AnyGame> {
+    AnyGame::from_json(phase.state.clone()).map_err(|error| AppError::Internal(error.into()))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "turns/phase.html")]
+pub struct PhasePage {
+    nav: Nav,
+    game_id: GameId,
+    game_name: String,
+    phase: PhaseLink,
+    processed_at: Option<String>,
+    report: Option<ReportView>,
+    /// Only the viewer's own seat's private results.
+    private_report: Option<ReportView>,
+    /// Supply centers per power once the phase was processed.
+    centers_after: Vec<(String, usize)>,
+    facts: Vec<(String, String)>,
+    previous: Option<PhaseLink>,
+    next: Option<PhaseLink>,
+    board: Option<BoardView>,
+}
+
+pub async fn phase_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((game_id, phase_index)): Path<(GameId, i32)>,
+    Query(query): Query<InviteQuery>,
+) -> AppResult<PhasePage> {
+    let mut conn = state.db.acquire().await?;
+    let (game, _seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
+    let phase = queries::phase(&mut conn, game_id, phase_index).await?.ok_or(AppError::NotFound)?;
+    let previous = match phase_index.checked_sub(1) {
+        Some(index) => queries::phase(&mut conn, game_id, index).await?,
+        None => None,
+    };
+    let next = queries::phase(&mut conn, game_id, phase_index.saturating_add(1)).await?;
+    let private_report = match access.my_seat {
+        Some(seat_id) if phase.processed_at.is_some() => {
+            queries::private_report(&mut conn, game_id, phase_index, seat_id).await?
+        }
+        _ => None,
+    };
+    let view = read_state(&phase)?.public_view();
+    let centers_after = match &next {
+        Some(next) => read_state(next)?.public_view().board.as_ref().map(center_counts).unwrap_or_default(),
+        None => BTreeMap::new(),
+    };
+    let zone = zone_of(viewer.user.as_ref());
+    Ok(PhasePage {
+        nav: viewer.nav,
+        game_id,
+        game_name: game.name,
+        phase: PhaseLink::of(&phase),
+        processed_at: phase.processed_at.map(|at| format_time(at, zone)),
+        report: phase.public_report.map(|report| ReportView::from(report.0)),
+        private_report: private_report.map(ReportView::from),
+        centers_after: centers_after.into_iter().collect(),
+        facts: view.facts,
+        previous: previous.as_ref().map(PhaseLink::of),
+        next: next.as_ref().map(PhaseLink::of),
+        board: view.board.as_ref().map(BoardView::from_board),
+    })
+}
+
+/// One line of the centers-over-time table: a phase and each power's count at its start.
+pub struct CentersLine {
+    pub phase: PhaseLink,
+    pub counts: Vec<usize>,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "turns/history.html")]
+pub struct HistoryPage {
+    nav: Nav,
+    game_id: GameId,
+    game_name: String,
+    powers: Vec<String>,
+    lines: Vec<CentersLine>,
+}
+
+pub async fn history(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(game_id): Path<GameId>,
+    Query(query): Query<InviteQuery>,
+) -> AppResult<HistoryPage> {
+    let mut conn = state.db.acquire().await?;
+    let (game, _seats, _access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
+    let phases = queries::phases(&mut conn, game_id).await?;
+    let mut counts = Vec::with_capacity(phases.len());
+    for phase in &phases {
+        let board = read_state(phase)?.public_view().board;
+        counts.push(board.as_ref().map(center_counts).unwrap_or_default());
+    }
+    let powers: BTreeSet<String> = counts.iter().flat_map(|count| count.keys().cloned()).collect();
+    let powers: Vec<String> = powers.into_iter().collect();
+    let lines = phases
+        .iter()
+        .zip(&counts)
+        .map(|(phase, count)| CentersLine {
+            phase: PhaseLink::of(phase),
+            counts: powers.iter().map(|power| count.get(power).copied().unwrap_or(0)).collect(),
+        })
+        .collect();
+    Ok(HistoryPage { nav: viewer.nav, game_id, game_name: game.name, powers, lines })
+}

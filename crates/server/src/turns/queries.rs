@@ -1,0 +1,250 @@
+//! SQL for phases, seat orders and private reports. Functions take `&mut PgConnection` so the turn
+//! worker, the game start and order submission each run them inside their own single transaction.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+use sqlx::types::Json;
+
+use crate::ids::{GameId, SeatId};
+
+/// How a phase's deadline is counted (`games::PhaseStage`, stored as the `phase_stage` enum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "phase_stage", rename_all = "snake_case")]
+pub enum Stage {
+    Movement,
+    Retreat,
+    Adjustment,
+    Day,
+}
+
+impl From<games::PhaseStage> for Stage {
+    fn from(stage: games::PhaseStage) -> Self {
+        match stage {
+            games::PhaseStage::Movement => Stage::Movement,
+            games::PhaseStage::Retreat => Stage::Retreat,
+            games::PhaseStage::Adjustment => Stage::Adjustment,
+            games::PhaseStage::Day => Stage::Day,
+        }
+    }
+}
+
+/// Claims one running game whose current phase is due: its deadline has passed, or (when the game
+/// allows it) every seat that must order is ready. The row stays locked until the transaction ends;
+/// games another worker holds are skipped, so replicas never process the same phase twice.
+pub async fn claim_due_game(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<GameId>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select g.game_id from game g
+         join phase p on p.game_id = g.game_id and p.processed_at is null
+         where g.status = 'running'
+           and (g.deadline_at <= $1
+                or (g.process_when_ready and not exists (
+                    select 1 from seat_order o
+                    where o.game_id = p.game_id and o.phase_index = p.phase_index
+                      and o.must_order and not o.ready)))
+         order by g.deadline_at
+         limit 1
+         for update of g skip locked",
+    )
+    .bind(now)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The settings only this game's kind has (bribe prices and the like).
+pub async fn kind_settings(conn: &mut PgConnection, game_id: GameId) -> Result<serde_json::Value, sqlx::Error> {
+    sqlx::query_scalar("select kind_settings from game where game_id = $1").bind(game_id).fetch_one(conn).await
+}
+
+pub async fn set_game_seat(conn: &mut PgConnection, seat_id: SeatId, game_seat: u16) -> Result<(), sqlx::Error> {
+    sqlx::query("update seat set game_seat = $2 where seat_id = $1")
+        .bind(seat_id)
+        .bind(i16::try_from(game_seat).unwrap_or(i16::MAX))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Every seat of the game with its number in the game kind's state.
+pub async fn game_seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(SeatId, games::SeatId)>, sqlx::Error> {
+    let rows: Vec<(SeatId, i16)> = sqlx::query_as(
+        "select seat_id, game_seat from seat where game_id = $1 and game_seat is not null order by game_seat",
+    )
+    .bind(game_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(seat, number)| (seat, games::SeatId(u16::try_from(number).unwrap_or(0)))).collect())
+}
+
+pub struct NewPhase<'a> {
+    pub game_id: GameId,
+    pub index: i32,
+    pub info: &'a games::PhaseInfo,
+    pub state: serde_json::Value,
+    pub started_at: DateTime<Utc>,
+}
+
+pub async fn insert_phase(conn: &mut PgConnection, phase: NewPhase<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into phase (game_id, phase_index, code, label, stage, state, started_at)
+         values ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(phase.game_id)
+    .bind(phase.index)
+    .bind(&phase.info.code)
+    .bind(&phase.info.label)
+    .bind(Stage::from(phase.info.stage))
+    .bind(phase.state)
+    .bind(phase.started_at)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Opens an (empty) order sheet for each seat of the new phase.
+pub async fn insert_order_sheets(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+    sheets: &[(SeatId, bool)],
+) -> Result<(), sqlx::Error> {
+    let seats: Vec<SeatId> = sheets.iter().map(|(seat, _)| *seat).collect();
+    let must_order: Vec<bool> = sheets.iter().map(|(_, must)| *must).collect();
+    sqlx::query(
+        "insert into seat_order (game_id, phase_index, seat_id, must_order)
+         select $1, $2, seat, must from unnest($3::bigint[], $4::boolean[]) as sheet(seat, must)",
+    )
+    .bind(game_id)
+    .bind(index)
+    .bind(seats)
+    .bind(must_order)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// A phase as stored, with the game state it started from.
+#[derive(Debug, sqlx::FromRow)]
+pub struct PhaseRow {
+    pub phase_index: i32,
+    pub code: String,
+    pub label: String,
+    pub stage: Stage,
+    pub state: serde_json::Value,
+    pub started_at: DateTime<Utc>,
+    pub deadline_at: Option<DateTime<Utc>>,
+    pub processed_at: Option<DateTime<Utc>>,
+    pub public_report: Option<Json<games::Report>>,
+}
+
+const PHASE_COLUMNS: &str =
+    "phase_index, code, label, stage, state, started_at, deadline_at, processed_at, public_report";
+
+pub async fn current_phase(conn: &mut PgConnection, game_id: GameId) -> Result<Option<PhaseRow>, sqlx::Error> {
+    let sql = format!("select {PHASE_COLUMNS} from phase where game_id = $1 and processed_at is null");
+    sqlx::query_as(&sql).bind(game_id).fetch_optional(conn).await
+}
+
+pub async fn phase(conn: &mut PgConnection, game_id: GameId, index: i32) -> Result<Option<PhaseRow>, sqlx::Error> {
+    let sql = format!("select {PHASE_COLUMNS} from phase where game_id = $1 and phase_index = $2");
+    sqlx::query_as(&sql).bind(game_id).bind(index).fetch_optional(conn).await
+}
+
+/// Every phase of the game, first to last.
+pub async fn phases(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<PhaseRow>, sqlx::Error> {
+    let sql = format!("select {PHASE_COLUMNS} from phase where game_id = $1 order by phase_index");
+    sqlx::query_as(&sql).bind(game_id).fetch_all(conn).await
+}
+
+/// The phase's order sheets, by the seat's number in the game kind's state.
+pub async fn order_sheets(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+) -> Result<Vec<(games::SeatId, String)>, sqlx::Error> {
+    let rows: Vec<(i16, String)> = sqlx::query_as(
+        "select s.game_seat, o.orders from seat_order o join seat s on s.seat_id = o.seat_id
+         where o.game_id = $1 and o.phase_index = $2 and s.game_seat is not null",
+    )
+    .bind(game_id)
+    .bind(index)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(number, orders)| (games::SeatId(u16::try_from(number).unwrap_or(0)), orders)).collect())
+}
+
+pub async fn mark_processed(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+    deadline_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    public_report: &games::Report,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update phase set deadline_at = $3, processed_at = $4, public_report = $5
+         where game_id = $1 and phase_index = $2 and processed_at is null",
+    )
+    .bind(game_id)
+    .bind(index)
+    .bind(deadline_at)
+    .bind(now)
+    .bind(Json(public_report))
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+pub async fn insert_private_report(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+    seat_id: SeatId,
+    report: &games::Report,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("insert into private_report (game_id, phase_index, seat_id, report) values ($1, $2, $3, $4)")
+        .bind(game_id)
+        .bind(index)
+        .bind(seat_id)
+        .bind(Json(report))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+pub async fn private_report(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+    seat_id: SeatId,
+) -> Result<Option<games::Report>, sqlx::Error> {
+    let report: Option<Json<games::Report>> = sqlx::query_scalar(
+        "select report from private_report where game_id = $1 and phase_index = $2 and seat_id = $3",
+    )
+    .bind(game_id)
+    .bind(index)
+    .bind(seat_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(report.map(|Json(report)| report))
+}
+
+pub async fn set_deadline(conn: &mut PgConnection, game_id: GameId, deadline_at: DateTime<Utc>) -> Result<(), sqlx::Error> {
+    sqlx::query("update game set deadline_at = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(deadline_at)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+pub async fn finish_game(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update game set status = 'finished', finished_at = $2, deadline_at = null, paused_remaining_seconds = null
+         where game_id = $1",
+    )
+    .bind(game_id)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(drop)
+}

@@ -1,0 +1,143 @@
+//! Starting a game's first phase and processing due phases, each in the caller's one transaction.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, anyhow};
+use chrono::{DateTime, Utc};
+use games::AnyGame;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sqlx::{PgConnection, PgPool};
+
+use super::queries::{self, NewPhase, Stage};
+use crate::games::deadline::PhaseKind;
+use crate::games::queries::{self as game_queries, GameRow, SeatRow};
+use crate::ids::{GameId, SeatId};
+
+/// What one call of [`tick`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game's current phase was processed and its next phase opened.
+    Advanced(GameId),
+    /// No game was due (or every due game is being processed by another worker).
+    Idle,
+}
+
+/// Processes the current phase of one due game, if there is one, in a single transaction: claim the
+/// game row, load the phase's state and orders, adjudicate with the game's seeded generator, store the
+/// results and the next phase with its deadline, and commit. A crash before the commit changes nothing,
+/// so the next call processes the same phase once.
+pub async fn tick(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Outcome> {
+    let mut tx = pool.begin().await?;
+    let Some(game_id) = queries::claim_due_game(&mut tx, now).await? else {
+        return Ok(Outcome::Idle);
+    };
+    let game = game_queries::game(&mut tx, game_id).await?.context("the claimed game vanished")?;
+    process_current_phase(&mut tx, &game, now).await.with_context(|| format!("processing game {game_id}"))?;
+    tx.commit().await?;
+    Ok(Outcome::Advanced(game_id))
+}
+
+/// The seed of one phase's randomness: a stream of the game's generator per phase, so each phase's dice
+/// are fixed by the game's seed (rulings 0.4) yet differ from phase to phase.
+pub fn phase_seed(game_seed: i64, phase_index: i32) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(game_seed as u64);
+    rng.set_stream(u64::from(phase_index.unsigned_abs()));
+    rng.random()
+}
+
+/// Creates the game kind's state, numbers the seats as the kind does, and opens phase 0. Called by the
+/// game start inside its transaction, after powers are given out.
+pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: DateTime<Utc>) -> anyhow::Result<()> {
+    let kind = games::Kind::from_slug(game.kind.slug()).ok_or_else(|| anyhow!("unknown game kind {}", game.kind))?;
+    let settings = queries::kind_settings(conn, game.game_id).await?;
+    let state = AnyGame::new(kind, &settings, game.rng_seed as u64).map_err(|error| anyhow!("{error}"))?;
+    let seats = game_queries::seats(conn, game.game_id).await?;
+    let numbering = number_seats(&state, &seats)?;
+    for (seat_id, game_seat) in &numbering {
+        queries::set_game_seat(conn, *seat_id, game_seat.0).await?;
+    }
+    open_phase(conn, game.game_id, 0, &state, &numbering, now).await?;
+    Ok(())
+}
+
+/// Pairs each server seat with the game kind's seat playing the same powers (by name).
+fn number_seats(state: &AnyGame, seats: &[SeatRow]) -> anyhow::Result<Vec<(SeatId, games::SeatId)>> {
+    let kind_seats = state.seats();
+    seats
+        .iter()
+        .map(|seat| {
+            let names: Vec<&str> = seat.powers.iter().map(|power| power.label()).collect();
+            kind_seats
+                .iter()
+                .find(|info| info.powers.iter().map(String::as_str).eq(names.iter().copied()))
+                .map(|info| (seat.seat_id, info.id))
+                .ok_or_else(|| anyhow!("no seat of the game plays {names:?}"))
+        })
+        .collect()
+}
+
+async fn open_phase(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+    state: &AnyGame,
+    numbering: &[(SeatId, games::SeatId)],
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    let info = state.phase();
+    queries::insert_phase(conn, NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now })
+        .await?;
+    if state.outcome().is_none() {
+        let sheets: Vec<(SeatId, bool)> =
+            numbering.iter().map(|(seat_id, game_seat)| (*seat_id, state.must_order(*game_seat))).collect();
+        queries::insert_order_sheets(conn, game_id, index, &sheets).await?;
+    }
+    Ok(())
+}
+
+async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: DateTime<Utc>) -> anyhow::Result<()> {
+    let game_id = game.game_id;
+    let phase = queries::current_phase(conn, game_id).await?.context("a running game without a current phase")?;
+    let state = AnyGame::from_json(phase.state)?;
+    let orders: BTreeMap<games::SeatId, String> =
+        queries::order_sheets(conn, game_id, phase.phase_index).await?.into_iter().collect();
+    let processed = state.process(&orders, phase_seed(game.rng_seed, phase.phase_index));
+    queries::mark_processed(conn, game_id, phase.phase_index, game.deadline_at, now, &processed.public).await?;
+    let numbering = queries::game_seats(conn, game_id).await?;
+    for (game_seat, report) in &processed.private {
+        if let Some((seat_id, _)) = numbering.iter().find(|(_, number)| number == game_seat) {
+            queries::insert_private_report(conn, game_id, phase.phase_index, *seat_id, report).await?;
+        }
+    }
+    let next = processed.next;
+    open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
+    if next.outcome().is_some() {
+        queries::finish_game(conn, game_id, now).await?;
+    } else {
+        let deadline = game.settings().deadlines.next_deadline(deadline_kind(next.phase().stage.into()), now);
+        queries::set_deadline(conn, game_id, deadline).await?;
+    }
+    Ok(())
+}
+
+/// Which of the game's three durations a stage uses; a Covert Operations day counts as a movement phase.
+fn deadline_kind(stage: Stage) -> PhaseKind {
+    match stage {
+        Stage::Movement | Stage::Day => PhaseKind::Movement,
+        Stage::Retreat => PhaseKind::Retreat,
+        Stage::Adjustment => PhaseKind::Adjustment,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_phase_gets_its_own_seed_and_the_same_game_and_phase_always_get_the_same_one() {
+        assert_eq!(phase_seed(42, 3), phase_seed(42, 3));
+        assert_ne!(phase_seed(42, 3), phase_seed(42, 4));
+        assert_ne!(phase_seed(42, 3), phase_seed(43, 3));
+    }
+}

@@ -1,0 +1,35 @@
+//! The deadline worker every server process runs beside the web server. It holds no state of its own:
+//! each round asks the database for a due game, so any number of replicas can run it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::PgPool;
+
+use super::tick::{Outcome, tick};
+use crate::clock::Clock;
+
+/// How long the worker waits after finding nothing due (or after an error) before asking again.
+pub const IDLE_PAUSE: Duration = Duration::from_secs(2);
+
+/// Processes due phases until `shutdown` resolves; drains every due game before pausing.
+pub async fn run_worker(db: PgPool, clock: Arc<dyn Clock>, shutdown: impl std::future::Future<Output = ()>) {
+    tokio::pin!(shutdown);
+    loop {
+        let pause = match tick(&db, clock.now()).await {
+            Ok(Outcome::Advanced(game_id)) => {
+                tracing::info!(%game_id, "processed a phase");
+                continue;
+            }
+            Ok(Outcome::Idle) => IDLE_PAUSE,
+            Err(error) => {
+                tracing::error!(error = ?error, "the turn worker could not process a game");
+                IDLE_PAUSE
+            }
+        };
+        tokio::select! {
+            () = &mut shutdown => return,
+            () = tokio::time::sleep(pause) => {},
+        }
+    }
+}

@@ -1,0 +1,69 @@
+-- playing a game: every phase's state and results, each seat's orders, and reports only a seat may read.
+
+-- the kind of deadline a phase uses (games::PhaseStage).
+create type phase_stage as enum ('movement', 'retreat', 'adjustment', 'day');
+
+-- the seat's number inside the game kind's state (games::SeatId), given when the game starts.
+-- for standard diplomacy it is the power's alphabetical index (austria = 0 .. turkey = 6).
+alter table seat add column game_seat smallint check (game_seat >= 0);
+alter table seat add constraint seat_game_seat_key unique (game_id, game_seat);
+
+-- process a phase as soon as every seat that must order is ready, instead of waiting for the deadline.
+alter table game add column process_when_ready boolean not null default true;
+
+-- the turn worker looks for running games whose deadline has passed.
+create index game_due_idx on game (deadline_at) where status = 'running';
+
+-- one row per phase of a started game. the current phase is the one not processed yet; its deadline is
+-- `game.deadline_at` (the GM's pause and extend act there), copied here when the phase is processed.
+create table phase (
+    game_id bigint not null references game (game_id) on delete cascade,
+    -- 0 for the first phase, then 1, 2, ... in the order they are played.
+    phase_index integer not null check (phase_index >= 0),
+    -- short and sortable within a game: `S1901M`.
+    code text not null,
+    -- for people: `Spring 1901 Movement`.
+    label text not null,
+    stage phase_stage not null,
+    -- the whole game at the start of the phase (games::AnyGame::to_json()). holds every secret: only the
+    -- turn worker and per-seat projections read it, never a page directly.
+    state jsonb not null,
+    started_at timestamptz not null,
+    -- the deadline the phase was processed at (null while it is the current phase).
+    deadline_at timestamptz,
+    processed_at timestamptz,
+    -- what everyone may read about the phase's results (games::Report); null until processed.
+    public_report jsonb,
+    primary key (game_id, phase_index),
+    check ((processed_at is null) = (public_report is null))
+);
+
+-- at most one current (unprocessed) phase per game.
+create unique index phase_current_key on phase (game_id) where processed_at is null;
+
+-- a seat's orders for one phase: the accepted lines only, in the kind's canonical notation.
+create table seat_order (
+    game_id bigint not null,
+    phase_index integer not null,
+    seat_id bigint not null references seat (seat_id) on delete cascade,
+    orders text not null default '',
+    -- whether the seat has orders to give this phase (fixed when the phase starts).
+    must_order boolean not null,
+    ready boolean not null default false,
+    updated_at timestamptz not null default now(),
+    primary key (game_id, phase_index, seat_id),
+    foreign key (game_id, phase_index) references phase (game_id, phase_index) on delete cascade
+);
+
+create trigger seat_order_set_updated_at before update on seat_order
+    for each row execute function set_updated_at();
+
+-- results of a processed phase that only one seat may read (games::Report).
+create table private_report (
+    game_id bigint not null,
+    phase_index integer not null,
+    seat_id bigint not null references seat (seat_id) on delete cascade,
+    report jsonb not null,
+    primary key (game_id, phase_index, seat_id),
+    foreign key (game_id, phase_index) references phase (game_id, phase_index) on delete cascade
+);
