@@ -182,3 +182,22 @@ pub async fn create_game(client: &mut Client, name: &str, overrides: &[(&str, &s
 
 /// The seven powers' form values, in seat order.
 pub const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
+
+/// A GM and seven players, each logged in as a new account named after `prefix`.
+pub async fn table(pool: &PgPool, prefix: &str) -> (Client, Vec<Client>) {
+    let gm = logged_in(pool, &format!("{prefix}gamemaster")).await;
+    let mut players = Vec::new();
+    for index in 0..POWERS.len() {
+        players.push(logged_in(pool, &format!("{prefix}player{index}")).await);
+    }
+    (gm, players)
+}
+
+/// A standard game created by `gm` that starts when `players` (in `POWERS` order) have all joined.
+pub async fn started_game(gm: &mut Client, players: &mut [Client], name: &str) -> crate::ids::GameId {
+    let game_id = create_game(gm, name, &[]).await;
+    for (player, power) in players.iter_mut().zip(POWERS) {
+        player.post(&format!("/games/{game_id}/join"), &[("power", power)]).await.assert_status(StatusCode::SEE_OTHER);
+    }
+    game_id
+}

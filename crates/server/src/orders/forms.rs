@@ -56,7 +56,8 @@ mod tests {
 
     #[test]
     fn the_select_form_becomes_one_line_per_chosen_unit_skipping_rows_left_empty() {
-        let sheet = read_sheet(&fields(&[("phase", "0"), ("unit_0", "A vie-tyr"), ("unit_1", ""), ("unit_2", "F tri H")]));
+        let sheet =
+            read_sheet(&fields(&[("phase", "0"), ("unit_0", "A vie-tyr"), ("unit_1", ""), ("unit_2", "F tri H")]));
         assert_eq!(sheet, Ok(SheetSubmission { phase_index: 0, text: "A vie-tyr\nF tri H".to_owned() }));
     }
 

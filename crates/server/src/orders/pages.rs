@@ -154,7 +154,11 @@ fn row_view(index: usize, row: games::FormRow, saved: &[&str]) -> RowView {
     let options: Vec<OptionView> = row
         .choices
         .into_iter()
-        .map(|choice| OptionView { selected: saved.contains(&choice.value.as_str()), value: choice.value, label: choice.label })
+        .map(|choice| OptionView {
+            selected: saved.contains(&choice.value.as_str()),
+            value: choice.value,
+            label: choice.label,
+        })
         .collect();
     RowView {
         has_saved_order: options.iter().any(|option| option.selected),

@@ -228,7 +228,11 @@ pub async fn private_report(
     Ok(report.map(|Json(report)| report))
 }
 
-pub async fn set_deadline(conn: &mut PgConnection, game_id: GameId, deadline_at: DateTime<Utc>) -> Result<(), sqlx::Error> {
+pub async fn set_deadline(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    deadline_at: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
     sqlx::query("update game set deadline_at = $2 where game_id = $1")
         .bind(game_id)
         .bind(deadline_at)

@@ -1,0 +1,143 @@
+//! Handler tests for the order page: both forms, the ready toggle, the checks, and order secrecy.
+
+use axum::http::StatusCode;
+use chrono::{Duration, Utc};
+use games::{AnyGame, Kind, SeatId};
+use sqlx::PgPool;
+
+use crate::ids::GameId;
+use crate::test_support::{Client, logged_in, started_game, table};
+
+fn orders_path(game_id: GameId) -> String {
+    format!("/games/{game_id}/orders")
+}
+
+async fn saved_orders(pool: &PgPool, game_id: GameId, power: &str) -> String {
+    sqlx::query_scalar(
+        "select o.orders from seat_order o join seat_power p on p.seat_id = o.seat_id
+         where o.game_id = $1 and p.power::text = $2 order by o.phase_index desc limit 1",
+    )
+    .bind(game_id)
+    .bind(power)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_player_chooses_orders_from_the_selects_and_sees_them_back_in_plain_words(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Selects").await;
+    let austria = &mut players[0];
+    let page = austria.get(&orders_path(game_id)).await;
+    page.assert_status(StatusCode::OK).assert_contains("Spring 1901 Movement").assert_contains("id=\"unit_0\"");
+    let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatId(0));
+    let choice = form.rows[0].choices.iter().find(|choice| choice.value.contains(" - ")).unwrap();
+    let page = austria.post(&orders_path(game_id), &[("phase", "0"), ("unit_0", &choice.value), ("unit_1", "")]).await;
+    page.assert_status(StatusCode::OK)
+        .assert_contains("Saved 1 order.")
+        .assert_contains(&format!("value=\"{}\" selected", choice.value));
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, choice.value);
+    austria.get(&orders_path(game_id)).await.assert_contains(&format!("value=\"{}\" selected", choice.value));
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn typed_orders_keep_the_good_lines_and_explain_each_refused_one_keeping_what_was_typed(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Typing").await;
+    let typed = "A vie - gal\nA xyz - abc\nF tri H";
+    let page = players[0].post(&orders_path(game_id), &[("phase", "0"), ("text", typed)]).await;
+    page.assert_status(StatusCode::OK)
+        .assert_contains("Saved 2 orders. 1 line was refused")
+        .assert_contains("Army Vienna moves to Galicia")
+        .assert_contains("id=\"rejected-orders\"")
+        .assert_contains("Line 2")
+        .assert_contains("is not a province")
+        .assert_contains(typed);
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "A vie - gal\nF tri H");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn nobody_but_the_seat_sees_its_orders_before_the_phase_is_processed(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Secrets").await;
+    let secret = "A vie - boh";
+    players[0].post(&orders_path(game_id), &[("phase", "0"), ("text", secret)]).await.assert_contains(secret);
+    let mut observer = logged_in(&pool, "observer").await;
+    let mut visitor = Client::new(pool.clone());
+    players[1].get(&orders_path(game_id)).await.assert_status(StatusCode::OK).assert_lacks(secret);
+    observer.get(&orders_path(game_id)).await.assert_error_page(StatusCode::FORBIDDEN).assert_lacks(secret);
+    gm.get(&orders_path(game_id)).await.assert_error_page(StatusCode::FORBIDDEN).assert_lacks(secret);
+    visitor.get(&orders_path(game_id)).await.assert_error_page(StatusCode::UNAUTHORIZED).assert_lacks(secret);
+    for client in [&mut players[1], &mut observer, &mut gm, &mut visitor] {
+        for path in
+            [format!("/games/{game_id}"), format!("/games/{game_id}/phases/0"), format!("/games/{game_id}/phases")]
+        {
+            client.get(&path).await.assert_status(StatusCode::OK).assert_lacks(secret);
+        }
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn orders_for_a_phase_already_processed_are_refused_and_saved_nowhere(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Late").await;
+    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
+        .bind(game_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    players[0]
+        .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal")])
+        .await
+        .assert_error_page(StatusCode::CONFLICT)
+        .assert_contains("The deadline has passed");
+    crate::turns::tick(&pool, Utc::now()).await.unwrap();
+    players[0]
+        .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal")])
+        .await
+        .assert_error_page(StatusCode::CONFLICT)
+        .assert_contains("earlier phase");
+    let saved: Vec<String> = sqlx::query_scalar("select orders from seat_order where game_id = $1")
+        .bind(game_id)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert!(saved.iter().all(String::is_empty), "{saved:?}");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_ready_toggle_marks_and_unmarks_the_seat(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Ready").await;
+    // Far deadline, so marking one seat ready cannot make anything due.
+    sqlx::query("update game set deadline_at = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(Utc::now() + Duration::days(3))
+        .execute(&pool)
+        .await
+        .unwrap();
+    let ready_path = format!("/games/{game_id}/orders/ready");
+    players[2].post(&ready_path, &[("phase", "0"), ("ready", "true")]).await.assert_redirect_to(&orders_path(game_id));
+    players[2].get(&orders_path(game_id)).await.assert_contains("id=\"ready-state\">ready<");
+    players[2].post(&ready_path, &[("phase", "0"), ("ready", "false")]).await;
+    players[2].get(&orders_path(game_id)).await.assert_contains("id=\"ready-state\">not ready<");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn malformed_order_forms_get_a_400_page_and_games_not_running_refuse_orders(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Odd").await;
+    players[0].post(&orders_path(game_id), &[("text", "A vie H")]).await.assert_error_page(StatusCode::BAD_REQUEST);
+    players[0]
+        .post(&format!("/games/{game_id}/orders/ready"), &[("phase", "zero")])
+        .await
+        .assert_error_page(StatusCode::UNPROCESSABLE_ENTITY);
+    gm.post(&format!("/games/{game_id}/admin/pause"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    players[0]
+        .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie H")])
+        .await
+        .assert_error_page(StatusCode::CONFLICT)
+        .assert_contains("paused");
+    players[0].get("/games/999999/orders").await.assert_error_page(StatusCode::NOT_FOUND);
+}

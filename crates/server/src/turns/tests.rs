@@ -1,0 +1,158 @@
+//! Turn worker tests: `tick` is called directly (no sleeping), against a fresh database per test.
+
+use axum::http::StatusCode;
+use chrono::{DateTime, Duration, SubsecRound, Utc};
+use sqlx::PgPool;
+
+use super::{Outcome, tick};
+use crate::ids::GameId;
+use crate::test_support::{logged_in, started_game, table};
+
+async fn deadline_of(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
+    sqlx::query_scalar("select deadline_at from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
+}
+
+async fn make_due(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
+    let due = Utc::now() - Duration::minutes(1);
+    sqlx::query("update game set deadline_at = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(due)
+        .execute(pool)
+        .await
+        .unwrap();
+    // PostgreSQL keeps microseconds: a "now" with nanoseconds would not read back equal.
+    Utc::now().trunc_subsecs(6)
+}
+
+/// (phase index, processed) for every phase of the game.
+async fn phases_of(pool: &PgPool, game_id: GameId) -> Vec<(i32, bool)> {
+    sqlx::query_as("select phase_index, processed_at is not null from phase where game_id = $1 order by phase_index")
+        .bind(game_id)
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn starting_a_game_opens_its_first_phase_with_an_order_sheet_per_seat(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Opening").await;
+    assert_eq!(phases_of(&pool, game_id).await, [(0, false)]);
+    let (code, sheets): (String, i64) = sqlx::query_as(
+        "select p.code, (select count(*) from seat_order o where o.game_id = p.game_id and o.must_order)
+         from phase p where p.game_id = $1",
+    )
+    .bind(game_id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!((code.as_str(), sheets), ("S1901M", 7));
+    let numbers: Vec<i16> = sqlx::query_scalar("select game_seat from seat where game_id = $1 order by game_seat")
+        .bind(game_id)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(numbers, [0, 1, 2, 3, 4, 5, 6]);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_game_whose_deadline_has_not_come_is_left_alone(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Patience").await;
+    assert_eq!(tick(&pool, Utc::now()).await.unwrap(), Outcome::Idle);
+    assert_eq!(phases_of(&pool, game_id).await, [(0, false)]);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn two_workers_racing_on_due_games_process_each_phase_exactly_once(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let mut games = Vec::new();
+    for name in ["One", "Two", "Three"] {
+        let game_id = started_game(&mut gm, &mut players, name).await;
+        make_due(&pool, game_id).await;
+        games.push(game_id);
+    }
+    let now = Utc::now();
+    let worker = |pool: PgPool| async move {
+        let mut advanced = Vec::new();
+        while let Outcome::Advanced(game_id) = tick(&pool, now).await.unwrap() {
+            advanced.push(game_id);
+        }
+        advanced
+    };
+    let (first, second) = tokio::join!(tokio::spawn(worker(pool.clone())), tokio::spawn(worker(pool.clone())));
+    let mut advanced: Vec<GameId> = first.unwrap().into_iter().chain(second.unwrap()).collect();
+    advanced.sort();
+    assert_eq!(advanced, games);
+    for game_id in games {
+        assert_eq!(phases_of(&pool, game_id).await, [(0, true), (1, false)]);
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn orders_saved_before_the_deadline_are_used_and_the_next_phase_gets_its_deadline(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Moves").await;
+    players[0]
+        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal\nF tri - alb")])
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("Saved 2 orders.");
+    let now = make_due(&pool, game_id).await;
+    assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
+    assert_eq!(phases_of(&pool, game_id).await, [(0, true), (1, false)]);
+    // The game's movement phases last a day (the test form's default); Fall 1901 follows at once.
+    assert_eq!(deadline_of(&pool, game_id).await, now + Duration::days(1));
+    let mut observer = logged_in(&pool, "observer").await;
+    observer
+        .get(&format!("/games/{game_id}/phases/0"))
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("A vie - gal")
+        .assert_contains("succeeds");
+    observer
+        .get(&format!("/games/{game_id}/phases/1"))
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("Fall 1901 Movement")
+        .assert_contains("A gal")
+        .assert_contains("F alb");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_phase_is_processed_early_once_every_seat_that_must_order_is_ready(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Eager").await;
+    let (last, others) = players.split_last_mut().unwrap();
+    for player in others {
+        player.post(&format!("/games/{game_id}/orders/ready"), &[("phase", "0"), ("ready", "true")]).await;
+    }
+    assert_eq!(tick(&pool, Utc::now()).await.unwrap(), Outcome::Idle, "one seat is not ready yet");
+    last.post(&format!("/games/{game_id}/orders/ready"), &[("phase", "0"), ("ready", "true")])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    assert_eq!(tick(&pool, Utc::now()).await.unwrap(), Outcome::Advanced(game_id));
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_paused_game_is_not_processed_even_past_its_deadline(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Break").await;
+    make_due(&pool, game_id).await;
+    gm.post(&format!("/games/{game_id}/admin/pause"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    assert_eq!(tick(&pool, Utc::now() + Duration::days(30)).await.unwrap(), Outcome::Idle);
+    assert_eq!(phases_of(&pool, game_id).await, [(0, false)]);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_history_page_lists_every_phase_with_centers_over_time(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Chronicle").await;
+    let now = make_due(&pool, game_id).await;
+    tick(&pool, now).await.unwrap();
+    let page = crate::test_support::Client::new(pool.clone()).get(&format!("/games/{game_id}/phases")).await;
+    page.assert_status(StatusCode::OK)
+        .assert_contains("id=\"centers-over-time\"")
+        .assert_contains("Spring 1901 Movement")
+        .assert_contains("Fall 1901 Movement</a> (current)");
+}
