@@ -170,6 +170,15 @@ impl Browser {
         self.wait_for("a[href='/register']").await.map(drop)
     }
 
+    /// Logs in through the form (accounts registered by [`Browser::register`]) and waits for the lobby.
+    pub async fn log_in(&self, site: &str, username: &str) -> anyhow::Result<()> {
+        self.goto(&format!("{site}/login")).await?;
+        self.fill("#login-form input[name=username]", username).await?;
+        self.fill("#login-form input[name=password]", "correct horse battery").await?;
+        self.click("#login-form button[type=submit]").await?;
+        self.wait_for_path(|path| path == "/games").await.map(drop)
+    }
+
     pub async fn close(self) -> anyhow::Result<()> {
         self.client.close().await.context("closing the browser")
     }
