@@ -156,3 +156,60 @@ async fn the_history_page_lists_every_phase_with_centers_over_time(pool: PgPool)
         .assert_contains("Spring 1901 Movement")
         .assert_contains("Fall 1901 Movement</a> (current)");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_crash_between_claim_and_commit_leaves_the_phase_as_it_was_and_the_next_run_processes_it_once(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Crash").await;
+    let now = make_due(&pool, game_id).await;
+    let mut crashed = pool.begin().await.unwrap();
+    let outcome = super::tick::process_one_due_game(&mut crashed, now).await.unwrap();
+    assert_eq!(outcome, Outcome::Advanced(game_id));
+    drop(crashed);
+    assert_eq!(phases_of(&pool, game_id).await, [(0, false)]);
+    assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
+    assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Idle);
+    assert_eq!(phases_of(&pool, game_id).await, [(0, true), (1, false)]);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_order_sent_while_the_phase_is_being_processed_is_refused_and_saved_nowhere(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Overlap").await;
+    let now = make_due(&pool, game_id).await;
+    let mut processing = pool.begin().await.unwrap();
+    super::tick::process_one_due_game(&mut processing, now).await.unwrap();
+    let mut austria = players.remove(0);
+    let path = format!("/games/{game_id}/orders");
+    // The submission and the worker's commit run concurrently in this task: the submission must wait
+    // for the worker's lock, then find the phase it ordered for already processed.
+    let (sent, ()) = tokio::join!(austria.post(&path, &[("phase", "0"), ("text", "A vie - gal")]), async {
+        wait_until_a_query_waits_for_a_lock(&pool).await;
+        processing.commit().await.unwrap();
+    });
+    sent.assert_error_page(StatusCode::CONFLICT)
+        .assert_contains("earlier phase, which has been processed; nothing was saved");
+    let saved: Vec<String> = sqlx::query_scalar("select orders from seat_order where game_id = $1")
+        .bind(game_id)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert!(saved.iter().all(String::is_empty), "{saved:?}");
+}
+
+/// Polls PostgreSQL until some session of this test's database waits for a row lock.
+async fn wait_until_a_query_waits_for_a_lock(pool: &PgPool) {
+    for _ in 0..2000 {
+        let waiting: i64 = sqlx::query_scalar(
+            "select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        if waiting > 0 {
+            return;
+        }
+        tokio::task::yield_now().await;
+    }
+    panic!("the order submission never waited for the game's lock");
+}

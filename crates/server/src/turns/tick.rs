@@ -29,12 +29,18 @@ pub enum Outcome {
 /// so the next call processes the same phase once.
 pub async fn tick(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Outcome> {
     let mut tx = pool.begin().await?;
-    let Some(game_id) = queries::claim_due_game(&mut tx, now).await? else {
+    let outcome = process_one_due_game(&mut tx, now).await?;
+    tx.commit().await?;
+    Ok(outcome)
+}
+
+/// The body of [`tick`] inside the caller's transaction; the claimed game stays locked until it ends.
+pub(crate) async fn process_one_due_game(conn: &mut PgConnection, now: DateTime<Utc>) -> anyhow::Result<Outcome> {
+    let Some(game_id) = queries::claim_due_game(conn, now).await? else {
         return Ok(Outcome::Idle);
     };
-    let game = game_queries::game(&mut tx, game_id).await?.context("the claimed game vanished")?;
-    process_current_phase(&mut tx, &game, now).await.with_context(|| format!("processing game {game_id}"))?;
-    tx.commit().await?;
+    let game = game_queries::game(conn, game_id).await?.context("the claimed game vanished")?;
+    process_current_phase(conn, &game, now).await.with_context(|| format!("processing game {game_id}"))?;
     Ok(Outcome::Advanced(game_id))
 }
 
