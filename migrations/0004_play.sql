@@ -67,3 +67,14 @@ create table private_report (
     primary key (game_id, phase_index, seat_id),
     foreign key (game_id, phase_index) references phase (game_id, phase_index) on delete cascade
 );
+
+-- told to a game's players about its current deadline (e.g. that it was extended because the site was
+-- down when it passed); cleared when the phase is processed.
+alter table game add column deadline_notice text;
+
+-- one row: when a turn worker last looked for due games. a longer gap than a worker ever leaves means
+-- the site was down, and deadlines that passed meanwhile are extended instead of processed.
+create table turn_worker_heartbeat (
+    singleton boolean primary key default true check (singleton),
+    last_seen_at timestamptz not null
+);

@@ -40,6 +40,11 @@ pub struct Config {
     #[arg(long, env = "SEED_DEMO_DATA", action = ArgAction::Set, default_value_t = false)]
     pub seed_demo_data: bool,
 
+    /// Hours added to every deadline that passed while no server was running, so that players are not
+    /// processed as missing orders after the site was down.
+    #[arg(long, env = "DOWNTIME_EXTENSION_HOURS", default_value_t = 24)]
+    pub downtime_extension_hours: u32,
+
     /// Log line format.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,

@@ -140,7 +140,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     tracing::info!("listening on http://{address}");
     println!("Backchannel is running at http://{address}");
     let state = AppState::new(db, config);
-    let worker = turns::worker::run_worker(state.db.clone(), state.clock.clone(), std::future::pending());
+    let extension = chrono::Duration::hours(i64::from(state.config.downtime_extension_hours));
+    let worker = turns::worker::run_worker(state.db.clone(), state.clock.clone(), extension, std::future::pending());
     let server = axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal());
     // The turn worker runs beside the server and stops with it; a phase it was processing is rolled

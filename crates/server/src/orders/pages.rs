@@ -93,6 +93,8 @@ pub struct OrdersPage {
     phase_index: i32,
     phase_label: String,
     deadline: Option<String>,
+    /// Why the deadline moved, e.g. after the site was down.
+    deadline_notice: Option<String>,
     seat_title: String,
     must_order: bool,
     ready: bool,
@@ -119,6 +121,7 @@ impl OrdersPage {
         let sheet = queries::sheet(conn, seat.game.game_id, seat.phase.phase_index, seat.seat_id)
             .await?
             .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
+        let deadline_notice = turn_queries::deadline_notice(conn, seat.game.game_id).await?;
         let form = seat.state.order_form(seat.game_seat);
         let saved: Vec<&str> = check.accepted.iter().map(|line| line.text.as_str()).collect();
         let rows = form.rows.into_iter().enumerate().map(|(index, row)| row_view(index, row, &saved)).collect();
@@ -136,6 +139,7 @@ impl OrdersPage {
             phase_index: seat.phase.phase_index,
             phase_label: seat.phase.label.clone(),
             deadline: seat.game.deadline_at.map(|at| format_time(at, user.time_zone)),
+            deadline_notice,
             seat_title,
             must_order: sheet.must_order,
             ready: sheet.ready,

@@ -2,6 +2,7 @@
 //! results and history pages of processed phases.
 
 pub(crate) mod board;
+pub mod downtime;
 pub(crate) mod pages;
 pub mod queries;
 pub mod tick;

@@ -243,7 +243,8 @@ pub async fn set_deadline(
 
 pub async fn finish_game(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "update game set status = 'finished', finished_at = $2, deadline_at = null, paused_remaining_seconds = null
+        "update game set status = 'finished', finished_at = $2, deadline_at = null, paused_remaining_seconds = null,
+            deadline_notice = null
          where game_id = $1",
     )
     .bind(game_id)
@@ -251,4 +252,43 @@ pub async fn finish_game(conn: &mut PgConnection, game_id: GameId, now: DateTime
     .execute(conn)
     .await
     .map(drop)
+}
+
+/// When a turn worker last looked for due games (locked until the transaction ends), recording `now`.
+pub async fn swap_heartbeat(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+    sqlx::query("insert into turn_worker_heartbeat (last_seen_at) values ($1) on conflict (singleton) do nothing")
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    let last: DateTime<Utc> =
+        sqlx::query_scalar("select last_seen_at from turn_worker_heartbeat for update").fetch_one(&mut *conn).await?;
+    sqlx::query("update turn_worker_heartbeat set last_seen_at = greatest(last_seen_at, $1)")
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    Ok((last < now).then_some(last))
+}
+
+/// Moves every passed deadline of a running game to `new_deadline`, telling the players why.
+pub async fn extend_passed_deadlines(
+    conn: &mut PgConnection,
+    now: DateTime<Utc>,
+    new_deadline: DateTime<Utc>,
+    notice: &str,
+) -> Result<u64, sqlx::Error> {
+    sqlx::query(
+        "update game set deadline_at = $2, deadline_notice = $3
+         where status = 'running' and deadline_at <= $1",
+    )
+    .bind(now)
+    .bind(new_deadline)
+    .bind(notice)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected())
+}
+
+/// What the players should know about the current deadline, if anything.
+pub async fn deadline_notice(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select deadline_notice from game where game_id = $1").bind(game_id).fetch_one(conn).await
 }

@@ -4,7 +4,7 @@ use axum::http::StatusCode;
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use sqlx::PgPool;
 
-use super::{Outcome, tick};
+use super::{Outcome, downtime, tick};
 use crate::ids::GameId;
 use crate::test_support::{logged_in, started_game, table};
 
@@ -212,4 +212,24 @@ async fn wait_until_a_query_waits_for_a_lock(pool: &PgPool) {
         tokio::task::yield_now().await;
     }
     panic!("the order submission never waited for the game's lock");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn deadlines_missed_while_the_site_was_down_are_extended_and_the_players_told(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Outage").await;
+    let extension = Duration::hours(24);
+    let before_outage = Utc::now().trunc_subsecs(6);
+    assert_eq!(downtime::beat(&pool, before_outage, extension).await.unwrap(), 0);
+    make_due(&pool, game_id).await;
+    // A worker that kept running would have processed it; one that beats again soon extends nothing.
+    assert_eq!(downtime::beat(&pool, before_outage + Duration::seconds(2), extension).await.unwrap(), 0);
+    let back_up = before_outage + Duration::hours(3);
+    assert_eq!(downtime::beat(&pool, back_up, extension).await.unwrap(), 1);
+    assert_eq!(deadline_of(&pool, game_id).await, back_up + extension);
+    assert_eq!(tick(&pool, back_up).await.unwrap(), Outcome::Idle);
+    players[0]
+        .get(&format!("/games/{game_id}/orders"))
+        .await
+        .assert_contains("The site was down when this phase&#39;s deadline passed");
 }

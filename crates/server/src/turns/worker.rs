@@ -6,16 +6,28 @@ use std::time::Duration;
 
 use sqlx::PgPool;
 
+use super::downtime;
 use super::tick::{Outcome, tick};
 use crate::clock::Clock;
 
 /// How long the worker waits after finding nothing due (or after an error) before asking again.
 pub const IDLE_PAUSE: Duration = Duration::from_secs(2);
 
-/// Processes due phases until `shutdown` resolves; drains every due game before pausing.
-pub async fn run_worker(db: PgPool, clock: Arc<dyn Clock>, shutdown: impl std::future::Future<Output = ()>) {
+/// Processes due phases until `shutdown` resolves; drains every due game before pausing. Each round
+/// first leaves a heartbeat, extending by `downtime_extension` the deadlines missed while the site was down.
+pub async fn run_worker(
+    db: PgPool,
+    clock: Arc<dyn Clock>,
+    downtime_extension: chrono::Duration,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
     tokio::pin!(shutdown);
     loop {
+        match downtime::beat(&db, clock.now(), downtime_extension).await {
+            Ok(0) => {}
+            Ok(games) => tracing::warn!(games, "the site was down past deadlines; they were extended"),
+            Err(error) => tracing::error!(error = ?error, "the turn worker could not record its heartbeat"),
+        }
         let pause = match tick(&db, clock.now()).await {
             Ok(Outcome::Advanced(game_id)) => {
                 tracing::info!(%game_id, "processed a phase");

@@ -1,0 +1,31 @@
+//! After the site was down: deadlines that passed while no turn worker ran are extended (by
+//! `DOWNTIME_EXTENSION_HOURS`) and the players told, instead of everyone being processed as missing
+//! orders. Workers leave a heartbeat in the database; a gap in it is the downtime.
+
+use chrono::{DateTime, Duration, Utc};
+use sqlx::PgPool;
+
+use super::queries;
+
+/// A gap between heartbeats longer than this means no worker ran (a running worker beats every few
+/// seconds).
+pub const DOWNTIME_THRESHOLD: Duration = Duration::minutes(10);
+
+/// Records that a worker is running at `now`. If none ran for longer than [`DOWNTIME_THRESHOLD`], first
+/// extends every deadline that has passed to `now + extension`. Returns how many games were extended.
+pub async fn beat(pool: &PgPool, now: DateTime<Utc>, extension: Duration) -> anyhow::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let last = queries::swap_heartbeat(&mut tx, now).await?;
+    let extended = match last {
+        Some(last) if now - last > DOWNTIME_THRESHOLD => {
+            let notice = format!(
+                "The site was down when this phase's deadline passed, so the deadline was extended by {} hours.",
+                extension.num_hours()
+            );
+            queries::extend_passed_deadlines(&mut tx, now, now + extension, &notice).await?
+        }
+        Some(_) | None => 0,
+    };
+    tx.commit().await?;
+    Ok(extended)
+}
