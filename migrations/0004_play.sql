@@ -78,3 +78,7 @@ create table turn_worker_heartbeat (
     singleton boolean primary key default true check (singleton),
     last_seen_at timestamptz not null
 );
+
+-- set when the worker failed to process the game's phase (logged): it is not tried again before then,
+-- so one broken game cannot hold up the others. cleared when a phase is processed.
+alter table game add column turn_retry_at timestamptz;

@@ -36,6 +36,7 @@ pub async fn claim_due_game(conn: &mut PgConnection, now: DateTime<Utc>) -> Resu
         "select g.game_id from game g
          join phase p on p.game_id = g.game_id and p.processed_at is null
          where g.status = 'running'
+           and (g.turn_retry_at is null or g.turn_retry_at <= $1)
            and (g.deadline_at <= $1
                 or (g.process_when_ready and not exists (
                     select 1 from seat_order o
@@ -244,7 +245,7 @@ pub async fn set_deadline(
 pub async fn finish_game(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "update game set status = 'finished', finished_at = $2, deadline_at = null, paused_remaining_seconds = null,
-            deadline_notice = null
+            deadline_notice = null, turn_retry_at = null
          where game_id = $1",
     )
     .bind(game_id)
@@ -291,4 +292,18 @@ pub async fn extend_passed_deadlines(
 /// What the players should know about the current deadline, if anything.
 pub async fn deadline_notice(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("select deadline_notice from game where game_id = $1").bind(game_id).fetch_one(conn).await
+}
+
+/// Keeps a game whose phase could not be processed out of the worker's queue until `retry_at`.
+pub async fn postpone_after_failure(
+    pool: &sqlx::PgPool,
+    game_id: GameId,
+    retry_at: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update game set turn_retry_at = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(retry_at)
+        .execute(pool)
+        .await
+        .map(drop)
 }

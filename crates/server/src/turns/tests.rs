@@ -233,3 +233,29 @@ async fn deadlines_missed_while_the_site_was_down_are_extended_and_the_players_t
         .await
         .assert_contains("The site was down when this phase&#39;s deadline passed");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_game_that_cannot_be_processed_waits_and_does_not_hold_up_the_other_due_games(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let broken = started_game(&mut gm, &mut players, "Broken").await;
+    let healthy = started_game(&mut gm, &mut players, "Healthy").await;
+    make_due(&pool, healthy).await;
+    let now = make_due(&pool, broken).await;
+    sqlx::query("update phase set state = '{\"kind\": \"chess\"}' where game_id = $1")
+        .bind(broken)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let mut outcomes = Vec::new();
+    for _ in 0..3 {
+        outcomes.push(tick(&pool, now).await.map_err(|error| format!("{error:#}")));
+    }
+    assert!(outcomes.contains(&Ok(Outcome::Advanced(healthy))), "{outcomes:?}");
+    assert!(
+        outcomes.iter().any(|outcome| outcome.as_ref().is_err_and(|error| error.contains(&format!("game {broken}"))))
+    );
+    assert_eq!(outcomes.last(), Some(&Ok(Outcome::Idle)), "the broken game is not retried at once");
+    assert_eq!(phases_of(&pool, broken).await, [(0, false)]);
+    let later = now + super::tick::RETRY_AFTER_FAILURE;
+    assert!(tick(&pool, later).await.is_err(), "the broken game is tried again later");
+}

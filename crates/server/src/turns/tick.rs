@@ -29,19 +29,35 @@ pub enum Outcome {
 /// so the next call processes the same phase once.
 pub async fn tick(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Outcome> {
     let mut tx = pool.begin().await?;
-    let outcome = process_one_due_game(&mut tx, now).await?;
+    let Some(game_id) = queries::claim_due_game(&mut tx, now).await? else {
+        return Ok(Outcome::Idle);
+    };
+    if let Err(error) = process_claimed_game(&mut tx, game_id, now).await {
+        // Roll back, then keep the game out of the queue for a while, so one broken game cannot
+        // hold up every other due game.
+        drop(tx);
+        queries::postpone_after_failure(pool, game_id, now + RETRY_AFTER_FAILURE).await?;
+        return Err(error.context(format!("processing game {game_id}")));
+    }
     tx.commit().await?;
-    Ok(outcome)
+    Ok(Outcome::Advanced(game_id))
 }
+
+/// How long a game whose phase could not be processed waits before the worker tries it again.
+pub const RETRY_AFTER_FAILURE: chrono::Duration = chrono::Duration::minutes(10);
 
 /// The body of [`tick`] inside the caller's transaction; the claimed game stays locked until it ends.
 pub(crate) async fn process_one_due_game(conn: &mut PgConnection, now: DateTime<Utc>) -> anyhow::Result<Outcome> {
     let Some(game_id) = queries::claim_due_game(conn, now).await? else {
         return Ok(Outcome::Idle);
     };
-    let game = game_queries::game(conn, game_id).await?.context("the claimed game vanished")?;
-    process_current_phase(conn, &game, now).await.with_context(|| format!("processing game {game_id}"))?;
+    process_claimed_game(conn, game_id, now).await?;
     Ok(Outcome::Advanced(game_id))
+}
+
+async fn process_claimed_game(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>) -> anyhow::Result<()> {
+    let game = game_queries::game(conn, game_id).await?.context("the claimed game vanished")?;
+    process_current_phase(conn, &game, now).await
 }
 
 /// The seed of one phase's randomness: a stream of the game's generator per phase, so each phase's dice
