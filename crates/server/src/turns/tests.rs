@@ -24,6 +24,13 @@ async fn make_due(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
     Utc::now().trunc_subsecs(6)
 }
 
+/// What `tick` does before its commit: the caller decides whether to commit, roll back or "crash".
+async fn claim_and_process(conn: &mut sqlx::PgConnection, now: DateTime<Utc>) -> GameId {
+    let game_id = super::queries::claim_due_game(conn, now).await.unwrap().expect("a due game");
+    super::tick::process_claimed_game(conn, game_id, now).await.unwrap();
+    game_id
+}
+
 /// (phase index, processed) for every phase of the game.
 async fn phases_of(pool: &PgPool, game_id: GameId) -> Vec<(i32, bool)> {
     sqlx::query_as("select phase_index, processed_at is not null from phase where game_id = $1 order by phase_index")
@@ -163,8 +170,7 @@ async fn a_crash_between_claim_and_commit_leaves_the_phase_as_it_was_and_the_nex
     let game_id = started_game(&mut gm, &mut players, "Crash").await;
     let now = make_due(&pool, game_id).await;
     let mut crashed = pool.begin().await.unwrap();
-    let outcome = super::tick::process_one_due_game(&mut crashed, now).await.unwrap();
-    assert_eq!(outcome, Outcome::Advanced(game_id));
+    assert_eq!(claim_and_process(&mut crashed, now).await, game_id);
     drop(crashed);
     assert_eq!(phases_of(&pool, game_id).await, [(0, false)]);
     assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
@@ -178,7 +184,7 @@ async fn an_order_sent_while_the_phase_is_being_processed_is_refused_and_saved_n
     let game_id = started_game(&mut gm, &mut players, "Overlap").await;
     let now = make_due(&pool, game_id).await;
     let mut processing = pool.begin().await.unwrap();
-    super::tick::process_one_due_game(&mut processing, now).await.unwrap();
+    claim_and_process(&mut processing, now).await;
     let mut austria = players.remove(0);
     let path = format!("/games/{game_id}/orders");
     // The submission and the worker's commit run concurrently in this task: the submission must wait

@@ -46,16 +46,12 @@ pub async fn tick(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Outcome> 
 /// How long a game whose phase could not be processed waits before the worker tries it again.
 pub const RETRY_AFTER_FAILURE: chrono::Duration = chrono::Duration::minutes(10);
 
-/// The body of [`tick`] inside the caller's transaction; the claimed game stays locked until it ends.
-pub(crate) async fn process_one_due_game(conn: &mut PgConnection, now: DateTime<Utc>) -> anyhow::Result<Outcome> {
-    let Some(game_id) = queries::claim_due_game(conn, now).await? else {
-        return Ok(Outcome::Idle);
-    };
-    process_claimed_game(conn, game_id, now).await?;
-    Ok(Outcome::Advanced(game_id))
-}
-
-async fn process_claimed_game(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>) -> anyhow::Result<()> {
+/// Processes the current phase of a game claimed (and locked) in the caller's transaction.
+pub(crate) async fn process_claimed_game(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
     let game = game_queries::game(conn, game_id).await?.context("the claimed game vanished")?;
     process_current_phase(conn, &game, now).await
 }
