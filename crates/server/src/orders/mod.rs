@@ -1,6 +1,6 @@
 //! Orders: a seat holder's order page for the current phase (per-unit selects and a text box editing
 //! one saved sheet), and the ready toggle. Nobody but the seat's holder ever sees its orders before the
-//! phase is processed.
+//! phase is processed. The dashboard lists the player's games in play with their deadlines and sheets.
 
 pub(crate) mod forms;
 pub(crate) mod pages;
@@ -13,6 +13,7 @@ use crate::state::AppState;
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
+        .route("/dashboard", get(pages::dashboard))
         .route("/games/{game_id}/orders", get(pages::orders_page).post(pages::save_orders))
         .route("/games/{game_id}/orders/ready", post(pages::set_ready))
 }

@@ -254,3 +254,53 @@ pub async fn set_ready(
     set_flash(&signed_in.session, message).await?;
     Ok(Redirect::to(&format!("/games/{game_id}/orders")))
 }
+
+/// A line of the dashboard: where the player stands in one game.
+pub struct DashboardLine {
+    pub game_id: GameId,
+    pub name: String,
+    pub phase: String,
+    pub deadline: String,
+    pub orders: &'static str,
+    pub orders_class: &'static str,
+    pub ready: bool,
+}
+
+impl DashboardLine {
+    fn new(row: queries::DashboardRow, zone: chrono_tz::Tz) -> Self {
+        let (orders, orders_class) = match (row.must_order, row.has_orders) {
+            (Some(false), _) => ("nothing to order", "orders-none-needed"),
+            (Some(true), Some(true)) => ("saved", "orders-saved"),
+            (Some(true), Some(false) | None) | (None, _) => ("not yet", "orders-missing"),
+        };
+        let deadline = match (row.status, row.deadline_at) {
+            (GameStatus::Paused, _) => "paused".to_owned(),
+            (_, Some(at)) => format_time(at, zone),
+            (_, None) => String::new(),
+        };
+        DashboardLine {
+            game_id: row.game_id,
+            name: row.name,
+            phase: row.phase_label.unwrap_or_default(),
+            deadline,
+            orders,
+            orders_class,
+            ready: row.ready.unwrap_or(false),
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "orders/dashboard.html")]
+pub struct DashboardPage {
+    nav: Nav,
+    lines: Vec<DashboardLine>,
+}
+
+/// My games in play: each deadline in my time zone, whether my orders are in and whether I am ready.
+pub async fn dashboard(State(state): State<AppState>, signed_in: SignedIn) -> AppResult<DashboardPage> {
+    let mut conn = state.db.acquire().await?;
+    let rows = queries::dashboard(&mut conn, signed_in.user.account_id).await?;
+    let zone = signed_in.user.time_zone;
+    Ok(DashboardPage { nav: signed_in.nav, lines: rows.into_iter().map(|row| DashboardLine::new(row, zone)).collect() })
+}

@@ -69,3 +69,36 @@ pub async fn set_ready(
         .await
         .map(drop)
 }
+
+/// A running or paused game the account holds a seat in, with its sheet for the current phase.
+#[derive(Debug, sqlx::FromRow)]
+pub struct DashboardRow {
+    pub game_id: GameId,
+    pub name: String,
+    pub status: crate::games::model::GameStatus,
+    pub deadline_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub phase_label: Option<String>,
+    pub has_orders: Option<bool>,
+    pub must_order: Option<bool>,
+    pub ready: Option<bool>,
+}
+
+/// The account's games in play, the nearest deadline first.
+pub async fn dashboard(
+    conn: &mut PgConnection,
+    account_id: crate::ids::AccountId,
+) -> Result<Vec<DashboardRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select g.game_id, g.name, g.status, g.deadline_at, p.label as phase_label,
+            o.orders <> '' as has_orders, o.must_order, o.ready
+         from seat s
+         join game g on g.game_id = s.game_id
+         left join phase p on p.game_id = g.game_id and p.processed_at is null
+         left join seat_order o on o.game_id = g.game_id and o.phase_index = p.phase_index and o.seat_id = s.seat_id
+         where s.account_id = $1 and g.status in ('running', 'paused')
+         order by g.deadline_at nulls last, g.game_id",
+    )
+    .bind(account_id)
+    .fetch_all(conn)
+    .await
+}

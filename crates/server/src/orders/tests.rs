@@ -141,3 +141,38 @@ async fn malformed_order_forms_get_a_400_page_and_games_not_running_refuse_order
         .assert_contains("paused");
     players[0].get("/games/999999/orders").await.assert_error_page(StatusCode::NOT_FOUND);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_dashboard_shows_each_game_in_play_with_whether_my_orders_are_in_and_i_am_ready(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Dashboard Game").await;
+    sqlx::query("update game set deadline_at = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(Utc::now() + Duration::days(3))
+        .execute(&pool)
+        .await
+        .unwrap();
+    let austria = &mut players[0];
+    austria
+        .get("/dashboard")
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("Dashboard Game")
+        .assert_contains(">not yet<");
+    austria.post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie H")]).await;
+    austria.post(&format!("/games/{game_id}/orders/ready"), &[("phase", "0"), ("ready", "true")]).await;
+    austria
+        .get("/dashboard")
+        .await
+        .assert_contains(">saved<")
+        .assert_contains(">ready<")
+        .assert_contains("Spring 1901 Movement");
+    let mut observer = logged_in(&pool, "observer").await;
+    observer
+        .get("/dashboard")
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_lacks("Dashboard Game")
+        .assert_contains("id=\"no-games\"");
+    Client::new(pool.clone()).get("/dashboard").await.assert_error_page(StatusCode::UNAUTHORIZED);
+}
