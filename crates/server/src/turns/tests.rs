@@ -265,3 +265,28 @@ async fn a_game_that_cannot_be_processed_waits_and_does_not_hold_up_the_other_du
     let later = now + super::tick::RETRY_AFTER_FAILURE;
     assert!(tick(&pool, later).await.is_err(), "the broken game is tried again later");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_worker_loop_processes_a_due_game_by_itself_and_stops_on_shutdown(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Unattended").await;
+    make_due(&pool, game_id).await;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let worker = tokio::spawn(super::worker::run_worker(
+        pool.clone(),
+        std::sync::Arc::new(crate::clock::SystemClock),
+        Duration::hours(24),
+        async {
+            stopped.await.ok();
+        },
+    ));
+    let waited = tokio::time::timeout(std::time::Duration::from_secs(20), async {
+        while phases_of(&pool, game_id).await != [(0, true), (1, false)] {
+            tokio::task::yield_now().await;
+        }
+    })
+    .await;
+    assert!(waited.is_ok(), "the worker never processed the due game");
+    stop.send(()).unwrap();
+    worker.await.unwrap();
+}
