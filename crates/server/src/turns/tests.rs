@@ -290,3 +290,41 @@ async fn the_worker_loop_processes_a_due_game_by_itself_and_stops_on_shutdown(po
     stop.send(()).unwrap();
     worker.await.unwrap();
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_private_games_results_are_hidden_from_observers_and_private_reports_from_other_seats(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = crate::test_support::create_game(&mut gm, "Hidden", &[("visibility", "private")]).await;
+    let invite: String = sqlx::query_scalar("select invite_code from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    for (player, power) in players.iter_mut().zip(crate::test_support::POWERS) {
+        player
+            .post(&format!("/games/{game_id}/join"), &[("power", power), ("invite", &invite)])
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+    let now = make_due(&pool, game_id).await;
+    assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
+    // Standard games have no private results; store one to check only its seat reads it.
+    sqlx::query(
+        "insert into private_report (game_id, phase_index, seat_id, report)
+         select $1, 0, seat_id, '{\"orders\": [], \"events\": [\"Only Austria reads this\"]}'
+         from seat_power where game_id = $1 and power = 'austria'",
+    )
+    .bind(game_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let mut observer = logged_in(&pool, "observer").await;
+    for path in [format!("/games/{game_id}/phases"), format!("/games/{game_id}/phases/0")] {
+        observer.get(&path).await.assert_error_page(StatusCode::NOT_FOUND);
+        crate::test_support::Client::new(pool.clone()).get(&path).await.assert_error_page(StatusCode::NOT_FOUND);
+    }
+    let phase_zero = format!("/games/{game_id}/phases/0");
+    players[0].get(&phase_zero).await.assert_status(StatusCode::OK).assert_contains("Only Austria reads this");
+    players[1].get(&phase_zero).await.assert_status(StatusCode::OK).assert_lacks("Only Austria reads this");
+    gm.get(&phase_zero).await.assert_status(StatusCode::OK).assert_lacks("Only Austria reads this");
+}
