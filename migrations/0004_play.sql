@@ -82,3 +82,16 @@ create table turn_worker_heartbeat (
 -- set when the worker failed to process the game's phase (logged): it is not tried again before then,
 -- so one broken game cannot hold up the others. cleared when a phase is processed.
 alter table game add column turn_retry_at timestamptz;
+
+-- how a finished game ended, in words for its pages (`France wins`, `Draw between ...`); null while it is
+-- played, and when the GM ended it.
+alter table game add column result_summary text;
+
+-- a seat's standing vote for a draw (a row is a yes). secret: a page shows a seat only its own vote; the
+-- draw passes when every surviving seat has voted for it, and then the game ends.
+create table draw_vote (
+    game_id bigint not null references game (game_id) on delete cascade,
+    seat_id bigint not null references seat (seat_id) on delete cascade,
+    voted_at timestamptz not null default now(),
+    primary key (game_id, seat_id)
+);

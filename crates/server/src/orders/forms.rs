@@ -46,6 +46,12 @@ pub struct ReadyForm {
     pub ready: bool,
 }
 
+#[derive(Debug, Deserialize)]
+pub struct DrawVoteForm {
+    /// `true` to vote for a draw, `false` to withdraw the vote.
+    pub draw: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

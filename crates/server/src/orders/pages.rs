@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use games::{AcceptedLine, AnyGame, OrderCheck, RejectedLine};
 use sqlx::PgConnection;
 
-use super::forms::{ROW_FIELD_PREFIX, ReadyForm, read_sheet};
+use super::forms::{DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, read_sheet};
 use super::queries;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
@@ -19,6 +19,7 @@ use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
+use crate::turns::end;
 use crate::turns::queries::{self as turn_queries, PhaseRow};
 
 /// The viewer's own seat in a running game's current phase, with the state that phase starts from.
@@ -98,6 +99,8 @@ pub struct OrdersPage {
     seat_title: String,
     must_order: bool,
     ready: bool,
+    /// This seat's own draw vote; nobody is shown anyone else's.
+    votes_for_draw: bool,
     notes: Vec<String>,
     rows: Vec<RowView>,
     accepted: Vec<AcceptedLine>,
@@ -122,6 +125,7 @@ impl OrdersPage {
             .await?
             .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
         let deadline_notice = turn_queries::deadline_notice(conn, seat.game.game_id).await?;
+        let votes_for_draw = turn_queries::draw_voters(conn, seat.game.game_id).await?.contains(&seat.seat_id);
         let form = seat.state.order_form(seat.game_seat);
         let saved: Vec<&str> = check.accepted.iter().map(|line| line.text.as_str()).collect();
         let rows = form.rows.into_iter().enumerate().map(|(index, row)| row_view(index, row, &saved)).collect();
@@ -143,6 +147,7 @@ impl OrdersPage {
             seat_title,
             must_order: sheet.must_order,
             ready: sheet.ready,
+            votes_for_draw,
             notes: form.notes,
             rows,
             text: text.unwrap_or_else(|| check.sheet()),
@@ -303,4 +308,37 @@ pub async fn dashboard(State(state): State<AppState>, signed_in: SignedIn) -> Ap
     let rows = queries::dashboard(&mut conn, signed_in.user.account_id).await?;
     let zone = signed_in.user.time_zone;
     Ok(DashboardPage { nav: signed_in.nav, lines: rows.into_iter().map(|row| DashboardLine::new(row, zone)).collect() })
+}
+
+/// Votes for (or withdraws from) a draw. The game ends at once when every surviving seat has voted for
+/// one; otherwise nobody learns how anyone voted.
+pub async fn vote_draw(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+    Form(form): Form<DrawVoteForm>,
+) -> AppResult<Redirect> {
+    let now = state.clock.now();
+    let mut tx = state.db.begin().await?;
+    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
+    let numbering = turn_queries::game_seats(&mut tx, game_id).await?;
+    if !end::surviving_seats(&seat.state, &numbering).iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
+        return Err(AppError::Conflict("Only powers still in the game vote on a draw.".to_owned()));
+    }
+    turn_queries::set_draw_vote(&mut tx, game_id, seat.seat_id, form.draw).await?;
+    let drawn = form.draw && end::finish_if_draw_agreed(&mut tx, game_id, &seat.state, now).await?;
+    tx.commit().await?;
+    let (message, to) = match (drawn, form.draw) {
+        (true, _) => (
+            "Every surviving power voted for a draw: the game has ended in a draw.",
+            format!("/games/{game_id}/phases"),
+        ),
+        (false, true) => (
+            "You voted for a draw. It passes only if every surviving power votes for it.",
+            format!("/games/{game_id}/orders"),
+        ),
+        (false, false) => ("You no longer vote for a draw.", format!("/games/{game_id}/orders")),
+    };
+    set_flash(&signed_in.session, message).await?;
+    Ok(Redirect::to(&to))
 }

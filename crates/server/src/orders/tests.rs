@@ -92,7 +92,17 @@ async fn orders_for_a_phase_already_processed_are_refused_and_saved_nowhere(pool
         .await
         .assert_error_page(StatusCode::CONFLICT)
         .assert_contains("The deadline has passed");
-    crate::turns::tick(&pool, Utc::now()).await.unwrap();
+    // The refused request's transaction is rolled back as its connection goes back to the pool; until
+    // then the game stays locked and a worker passes it by.
+    let mut outcome = crate::turns::tick(&pool, Utc::now()).await.unwrap();
+    for _ in 0..1000 {
+        if outcome != crate::turns::Outcome::Idle {
+            break;
+        }
+        tokio::task::yield_now().await;
+        outcome = crate::turns::tick(&pool, Utc::now()).await.unwrap();
+    }
+    assert_eq!(outcome, crate::turns::Outcome::Advanced(game_id));
     players[0]
         .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal")])
         .await
@@ -175,4 +185,35 @@ async fn the_dashboard_shows_each_game_in_play_with_whether_my_orders_are_in_and
         .assert_lacks("Dashboard Game")
         .assert_contains("id=\"no-games\"");
     Client::new(pool.clone()).get("/dashboard").await.assert_error_page(StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_draw_passes_only_when_every_surviving_power_votes_for_it_and_votes_stay_secret(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Peace").await;
+    let draw_path = format!("/games/{game_id}/orders/draw");
+    let (last, others) = players.split_last_mut().unwrap();
+    for player in others.iter_mut() {
+        player.post(&draw_path, &[("draw", "true")]).await.assert_redirect_to(&orders_path(game_id));
+    }
+    others[0].get(&orders_path(game_id)).await.assert_contains("id=\"draw-state\">vote for a draw<");
+    last.get(&orders_path(game_id)).await.assert_contains("id=\"draw-state\">do not vote for a draw<");
+    let mut observer = logged_in(&pool, "observer").await;
+    for path in [format!("/games/{game_id}"), format!("/games/{game_id}/phases")] {
+        observer.get(&path).await.assert_status(StatusCode::OK).assert_lacks("draw");
+    }
+    // A vote withdrawn and given again still counts once.
+    others[1].post(&draw_path, &[("draw", "false")]).await;
+    others[1].post(&draw_path, &[("draw", "true")]).await;
+    last.post(&draw_path, &[("draw", "true")]).await.assert_redirect_to(&format!("/games/{game_id}/phases"));
+    let status: String = sqlx::query_scalar("select status::text from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(status, "finished");
+    observer.get(&format!("/games/{game_id}/phases")).await.assert_contains(
+        "Game over: <strong>Draw between Austria, England, France, Germany, Italy, Russia and Turkey</strong>",
+    );
+    last.post(&draw_path, &[("draw", "false")]).await.assert_error_page(StatusCode::CONFLICT);
 }

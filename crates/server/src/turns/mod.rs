@@ -3,6 +3,7 @@
 
 pub(crate) mod board;
 pub mod downtime;
+pub mod end;
 pub(crate) mod pages;
 pub mod queries;
 pub mod tick;

@@ -73,6 +73,8 @@ pub struct PhasePage {
     nav: Nav,
     game_id: GameId,
     game_name: String,
+    /// How the game ended, once it has.
+    result: Option<String>,
     phase: PhaseLink,
     processed_at: Option<String>,
     report: Option<ReportView>,
@@ -116,6 +118,7 @@ pub async fn phase_page(
         nav: viewer.nav,
         game_id,
         game_name: game.name,
+        result: queries::result_summary(&mut conn, game_id).await?,
         phase: PhaseLink::of(&phase),
         processed_at: phase.processed_at.map(|at| format_time(at, zone)),
         report: phase.public_report.map(|report| ReportView::from(report.0)),
@@ -140,6 +143,7 @@ pub struct HistoryPage {
     nav: Nav,
     game_id: GameId,
     game_name: String,
+    result: Option<String>,
     powers: Vec<String>,
     lines: Vec<CentersLine>,
 }
@@ -168,5 +172,6 @@ pub async fn history(
             counts: powers.iter().map(|power| count.get(power).copied().unwrap_or(0)).collect(),
         })
         .collect();
-    Ok(HistoryPage { nav: viewer.nav, game_id, game_name: game.name, powers, lines })
+    let result = queries::result_summary(&mut conn, game_id).await?;
+    Ok(HistoryPage { nav: viewer.nav, game_id, game_name: game.name, result, powers, lines })
 }

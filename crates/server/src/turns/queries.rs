@@ -242,14 +242,21 @@ pub async fn set_deadline(
         .map(drop)
 }
 
-pub async fn finish_game(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
+/// Ends the game, saying how in words (`France wins`, `Draw between ...`).
+pub async fn finish_game(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    now: DateTime<Utc>,
+    result_summary: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "update game set status = 'finished', finished_at = $2, deadline_at = null, paused_remaining_seconds = null,
-            deadline_notice = null, turn_retry_at = null
+            deadline_notice = null, turn_retry_at = null, result_summary = $3
          where game_id = $1",
     )
     .bind(game_id)
     .bind(now)
+    .bind(result_summary)
     .execute(conn)
     .await
     .map(drop)
@@ -306,4 +313,28 @@ pub async fn postpone_after_failure(
         .execute(pool)
         .await
         .map(drop)
+}
+
+/// How the game ended, once it has.
+pub async fn result_summary(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select result_summary from game where game_id = $1").bind(game_id).fetch_one(conn).await
+}
+
+pub async fn set_draw_vote(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    seat_id: SeatId,
+    in_favour: bool,
+) -> Result<(), sqlx::Error> {
+    let sql = if in_favour {
+        "insert into draw_vote (game_id, seat_id) values ($1, $2) on conflict do nothing"
+    } else {
+        "delete from draw_vote where game_id = $1 and seat_id = $2"
+    };
+    sqlx::query(sql).bind(game_id).bind(seat_id).execute(conn).await.map(drop)
+}
+
+/// The seats that have voted for a draw. Only the draw check reads this; pages show a seat its own vote.
+pub async fn draw_voters(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatId>, sqlx::Error> {
+    sqlx::query_scalar("select seat_id from draw_vote where game_id = $1").bind(game_id).fetch_all(conn).await
 }

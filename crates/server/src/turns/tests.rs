@@ -169,9 +169,13 @@ async fn a_crash_between_claim_and_commit_leaves_the_phase_as_it_was_and_the_nex
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Crash").await;
     let now = make_due(&pool, game_id).await;
-    let mut crashed = pool.begin().await.unwrap();
+    // A worker on its own connection claims and processes the phase, then its process dies before the
+    // commit: the connection is cut, and PostgreSQL aborts the transaction.
+    let mut crashed = pool.acquire().await.unwrap().detach();
+    sqlx::query("begin").execute(&mut crashed).await.unwrap();
     assert_eq!(claim_and_process(&mut crashed, now).await, game_id);
-    drop(crashed);
+    sqlx::Connection::close(crashed).await.unwrap();
+    wait_until_no_transaction_is_open(&pool).await;
     assert_eq!(phases_of(&pool, game_id).await, [(0, false)]);
     assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
     assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Idle);
@@ -327,4 +331,23 @@ async fn a_private_games_results_are_hidden_from_observers_and_private_reports_f
     players[0].get(&phase_zero).await.assert_status(StatusCode::OK).assert_contains("Only Austria reads this");
     players[1].get(&phase_zero).await.assert_status(StatusCode::OK).assert_lacks("Only Austria reads this");
     gm.get(&phase_zero).await.assert_status(StatusCode::OK).assert_lacks("Only Austria reads this");
+}
+
+/// Polls PostgreSQL until no session of this test's database is inside a transaction (a cut connection's
+/// transaction is aborted by the server shortly after the cut).
+async fn wait_until_no_transaction_is_open(pool: &PgPool) {
+    for _ in 0..2000 {
+        let open: i64 = sqlx::query_scalar(
+            "select count(*) from pg_stat_activity
+             where datname = current_database() and state like 'idle in transaction%'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        if open == 0 {
+            return;
+        }
+        tokio::task::yield_now().await;
+    }
+    panic!("the cut connection's transaction was never aborted");
 }

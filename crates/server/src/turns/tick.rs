@@ -9,6 +9,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sqlx::{PgConnection, PgPool};
 
+use super::end;
 use super::queries::{self, NewPhase, Stage};
 use crate::games::deadline::PhaseKind;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
@@ -130,11 +131,14 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
     }
     let next = processed.next;
     open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
-    if next.outcome().is_some() {
-        queries::finish_game(conn, game_id, now).await?;
-    } else {
-        let deadline = game.settings().deadlines.next_deadline(deadline_kind(next.phase().stage.into()), now);
-        queries::set_deadline(conn, game_id, deadline).await?;
+    match next.outcome() {
+        Some(games::Outcome::Victory { summary, .. }) => queries::finish_game(conn, game_id, now, &summary).await?,
+        // Eliminations can make standing draw votes unanimous among the seats left.
+        None if end::finish_if_draw_agreed(conn, game_id, &next, now).await? => {}
+        None => {
+            let deadline = game.settings().deadlines.next_deadline(deadline_kind(next.phase().stage.into()), now);
+            queries::set_deadline(conn, game_id, deadline).await?;
+        }
     }
     Ok(())
 }

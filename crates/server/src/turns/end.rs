@@ -1,0 +1,81 @@
+//! How a game ends besides a solo: a draw agreed by every surviving seat. Votes are secret; the only
+//! thing ever shown about them is a seat's own vote and, when it passes, the draw itself.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use games::AnyGame;
+use sqlx::PgConnection;
+
+use super::queries;
+use crate::ids::{GameId, SeatId};
+
+/// The seats still in the game: those whose powers hold a center or a unit (every seat, for kinds
+/// without a board).
+pub fn surviving_seats(state: &AnyGame, numbering: &[(SeatId, games::SeatId)]) -> Vec<(SeatId, String)> {
+    let board = state.public_view().board;
+    state
+        .seats()
+        .into_iter()
+        .filter(|info| {
+            board.as_ref().is_none_or(|board| {
+                info.powers.iter().any(|power| {
+                    board.owners.values().any(|owner| owner == power)
+                        || board.units.iter().any(|unit| &unit.power == power)
+                })
+            })
+        })
+        .filter_map(|info| {
+            numbering.iter().find(|(_, number)| *number == info.id).map(|(seat_id, _)| (*seat_id, info.title))
+        })
+        .collect()
+}
+
+/// Ends the game in a draw if every surviving seat has voted for one; returns whether it did.
+pub async fn finish_if_draw_agreed(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    state: &AnyGame,
+    now: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    let numbering = queries::game_seats(conn, game_id).await?;
+    let survivors = surviving_seats(state, &numbering);
+    let voters = queries::draw_voters(conn, game_id).await?;
+    if survivors.is_empty() || !survivors.iter().all(|(seat_id, _)| voters.contains(seat_id)) {
+        return Ok(false);
+    }
+    let names: Vec<&str> = survivors.iter().map(|(_, title)| title.as_str()).collect();
+    let summary = format!("Draw between {}", join_names(&names));
+    queries::finish_game(conn, game_id, now, &summary).await.context("finishing the game in a draw")?;
+    Ok(true)
+}
+
+/// `A`, `A and B`, `A, B and C`.
+fn join_names(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [only] => (*only).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_joined_as_a_sentence_would() {
+        assert_eq!(join_names(&["France"]), "France");
+        assert_eq!(join_names(&["France", "Italy"]), "France and Italy");
+        assert_eq!(join_names(&["Austria", "France", "Italy"]), "Austria, France and Italy");
+    }
+
+    #[test]
+    fn at_the_start_of_a_standard_game_every_seat_survives() {
+        let state = AnyGame::new(games::Kind::Standard, &serde_json::Value::Null, 1).unwrap();
+        let numbering: Vec<(SeatId, games::SeatId)> =
+            (0..7).map(|n| (SeatId(100 + i64::from(n)), games::SeatId(n))).collect();
+        let survivors = surviving_seats(&state, &numbering);
+        assert_eq!(survivors.len(), 7);
+        assert_eq!(survivors[0], (SeatId(100), "Austria".to_owned()));
+    }
+}
