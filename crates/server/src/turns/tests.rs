@@ -351,3 +351,54 @@ async fn wait_until_no_transaction_is_open(pool: &PgPool) {
     }
     panic!("the cut connection's transaction was never aborted");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_solo_victory_finishes_the_game_and_its_pages_say_who_won(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Empire").await;
+    // France holds 17 centers in Fall 1901 and marches on an 18th.
+    let french: Vec<&str> = vec![
+        "par", "mar", "bre", "spa", "por", "bel", "hol", "lon", "edi", "lvp", "kie", "ber", "den", "nwy", "swe", "tun",
+        "nap",
+    ];
+    let mut owners: serde_json::Map<String, serde_json::Value> =
+        french.iter().map(|center| ((*center).to_owned(), "France".into())).collect();
+    owners.insert("mos".to_owned(), "Russia".into());
+    let state = serde_json::json!({"kind": "standard", "state": {
+        "phase": "F1901M", "units": ["France A ruh", "Russia A mos"], "owners": owners,
+    }});
+    sqlx::query("update phase set state = $2, code = 'F1901M', label = 'Fall 1901 Movement' where game_id = $1")
+        .bind(game_id)
+        .bind(state)
+        .execute(&pool)
+        .await
+        .unwrap();
+    players[2]
+        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A ruh - mun")])
+        .await
+        .assert_contains("Saved 1 order.");
+    let mut now = Utc::now();
+    for _ in 0..3 {
+        now += Duration::days(30);
+        if tick(&pool, now).await.unwrap() == Outcome::Idle {
+            break;
+        }
+    }
+    let (status, result): (String, Option<String>) =
+        sqlx::query_as("select status::text, result_summary from game where game_id = $1")
+            .bind(game_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!((status.as_str(), result.as_deref()), ("finished", Some("France wins")));
+    logged_in(&pool, "observer")
+        .await
+        .get(&format!("/games/{game_id}/phases"))
+        .await
+        .assert_contains("Game over: <strong>France wins</strong>");
+    players[2]
+        .get(&format!("/games/{game_id}/orders"))
+        .await
+        .assert_error_page(StatusCode::CONFLICT)
+        .assert_contains("The game is over");
+}
