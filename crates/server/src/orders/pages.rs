@@ -128,7 +128,7 @@ impl OrdersPage {
         let votes_for_draw = turn_queries::draw_voters(conn, seat.game.game_id).await?.contains(&seat.seat_id);
         let form = seat.state.order_form(seat.game_seat);
         let saved: Vec<&str> = check.accepted.iter().map(|line| line.text.as_str()).collect();
-        let rows = form.rows.into_iter().enumerate().map(|(index, row)| row_view(index, row, &saved)).collect();
+        let rows = row_views(form.rows, &saved);
         let seat_title = seat
             .state
             .seats()
@@ -159,22 +159,36 @@ impl OrdersPage {
     }
 }
 
-fn row_view(index: usize, row: games::FormRow, saved: &[&str]) -> RowView {
-    let options: Vec<OptionView> = row
-        .choices
-        .into_iter()
-        .map(|choice| OptionView {
-            selected: saved.contains(&choice.value.as_str()),
-            value: choice.value,
-            label: choice.label,
+/// The form's rows, each with the saved order it holds selected. Rows offering the same choices (the
+/// builds of a Winter) take the saved orders one each, so every saved order shows in exactly one row.
+fn row_views(rows: Vec<games::FormRow>, saved: &[&str]) -> Vec<RowView> {
+    let mut unplaced: Vec<&str> = saved.to_vec();
+    rows.into_iter()
+        .enumerate()
+        .map(|(index, row)| {
+            let placed = row.choices.iter().position(|choice| unplaced.contains(&choice.value.as_str()));
+            if let Some(position) = placed {
+                let value = row.choices[position].value.as_str();
+                unplaced.retain(|line| *line != value);
+            }
+            let options = row
+                .choices
+                .into_iter()
+                .enumerate()
+                .map(|(position, choice)| OptionView {
+                    selected: placed == Some(position),
+                    value: choice.value,
+                    label: choice.label,
+                })
+                .collect();
+            RowView {
+                has_saved_order: placed.is_some(),
+                label: row.label,
+                field: format!("{ROW_FIELD_PREFIX}{index}"),
+                options,
+            }
         })
-        .collect();
-    RowView {
-        has_saved_order: options.iter().any(|option| option.selected),
-        label: row.label,
-        field: format!("{ROW_FIELD_PREFIX}{index}"),
-        options,
-    }
+        .collect()
 }
 
 pub async fn orders_page(
@@ -341,4 +355,30 @@ pub async fn vote_draw(
     };
     set_flash(&signed_in.session, message).await?;
     Ok(Redirect::to(&to))
+}
+
+#[cfg(test)]
+mod row_tests {
+    use super::*;
+
+    fn build_row(number: usize) -> games::FormRow {
+        let choice = |value: &str| games::Choice { value: value.to_owned(), label: value.to_owned() };
+        games::FormRow {
+            label: format!("Build {number} of 2"),
+            key: format!("build{number}"),
+            choices: vec![choice("Build A mar"), choice("Build F bre")],
+        }
+    }
+
+    #[test]
+    fn two_saved_builds_show_one_in_each_build_row() {
+        let rows = row_views(vec![build_row(1), build_row(2)], &["Build F bre", "Build A mar"]);
+        let selected: Vec<Vec<&str>> = rows
+            .iter()
+            .map(|row| row.options.iter().filter(|o| o.selected).map(|o| o.value.as_str()).collect())
+            .collect();
+        assert_eq!(selected, [vec!["Build A mar"], vec!["Build F bre"]]);
+        let one = row_views(vec![build_row(1), build_row(2)], &["Build F bre"]);
+        assert!(one[0].has_saved_order && !one[1].has_saved_order);
+    }
 }

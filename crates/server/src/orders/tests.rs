@@ -217,3 +217,48 @@ async fn a_draw_passes_only_when_every_surviving_power_votes_for_it_and_votes_st
     );
     last.post(&draw_path, &[("draw", "false")]).await.assert_error_page(StatusCode::CONFLICT);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn builds_are_chosen_from_the_form_in_an_adjustment_phase_and_seats_without_orders_are_told(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Winter").await;
+    let state = serde_json::json!({"kind": "standard", "state": {
+        "phase": "W1901A", "units": ["France A par", "Austria A vie"],
+        "owners": {"par": "France", "mar": "France", "bre": "France", "vie": "Austria"},
+    }});
+    sqlx::query("update phase set state = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(&state)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "update seat_order set must_order = (seat_id in (select seat_id from seat_power where power = 'france'))",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let form = AnyGame::from_json(state).unwrap().order_form(SeatId(2));
+    assert!(!form.rows.is_empty(), "France may build");
+    let build = &form.rows[0].choices[0];
+    let france = &mut players[2];
+    france.get(&orders_path(game_id)).await.assert_status(StatusCode::OK).assert_contains(&form.rows[0].label);
+    france
+        .post(&orders_path(game_id), &[("phase", "0"), ("unit_0", &build.value)])
+        .await
+        .assert_contains("Saved 1 order.")
+        .assert_contains(&build.label);
+    players[0].get(&orders_path(game_id)).await.assert_contains("id=\"nothing-to-order\"");
+    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
+        .bind(game_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert_eq!(crate::turns::tick(&pool, Utc::now()).await.unwrap(), crate::turns::Outcome::Advanced(game_id));
+    let built = build.value.trim_start_matches("Build ").trim_start_matches("build ").to_owned();
+    Client::new(pool.clone())
+        .get(&format!("/games/{game_id}/phases/1"))
+        .await
+        .assert_contains("Spring 1902 Movement")
+        .assert_contains(&built);
+}
