@@ -8,7 +8,8 @@ create type phase_stage as enum ('movement', 'retreat', 'adjustment', 'day');
 alter table seat add column game_seat smallint check (game_seat >= 0);
 alter table seat add constraint seat_game_seat_key unique (game_id, game_seat);
 
--- process a phase as soon as every seat that must order is ready, instead of waiting for the deadline.
+-- process a phase as soon as every seat that must order is ready, instead of waiting for the deadline:
+-- the last seat to get ready brings the deadline forward to that moment.
 alter table game add column process_when_ready boolean not null default true;
 
 -- the turn worker looks for running games whose deadline has passed.

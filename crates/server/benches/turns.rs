@@ -3,7 +3,7 @@
 //! a queue of games once (a phase cannot be processed twice), so it reports one timed run per setup.
 //!
 //! Needs `DATABASE_URL` (a server where it may create and drop a scratch database); `BENCH_GAMES` sets N
-//! (default 200). Run: `cargo bench -p server --bench turns`.
+//! (default 1000). Run: `cargo bench -p server --bench turns`.
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ async fn main() -> anyhow::Result<()> {
         eprintln!("turns benchmark skipped: set DATABASE_URL to a PostgreSQL server it may create a database on");
         return Ok(());
     };
-    let games: usize = std::env::var("BENCH_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let games: usize = std::env::var("BENCH_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(1000);
     let scratch = format!("bench_turns_{}", std::process::id());
     let mut admin = PgConnection::connect(&url).await?;
     admin.execute(format!("create database {scratch}").as_str()).await?;
@@ -30,7 +30,8 @@ async fn main() -> anyhow::Result<()> {
     let pool = PgPoolOptions::new().max_connections(4).connect_with(options).await?;
     let result = run(&pool, games).await;
     pool.close().await;
-    admin.execute(format!("drop database {scratch}").as_str()).await?;
+    // Forced: the pool's connections may still be closing on the server side.
+    admin.execute(format!("drop database {scratch} with (force)").as_str()).await?;
     result
 }
 

@@ -264,6 +264,8 @@ pub async fn set_ready(
     let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
     require_open_phase(&seat, form.phase, state.clock.now())?;
     queries::set_ready(&mut tx, game_id, seat.phase.phase_index, seat.seat_id, form.ready).await?;
+    turn_queries::bring_deadline_forward_if_all_ready(&mut tx, game_id, seat.phase.phase_index, state.clock.now())
+        .await?;
     tx.commit().await?;
     let message = if form.ready {
         "You are marked ready. You can still change your orders until the deadline."

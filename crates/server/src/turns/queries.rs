@@ -28,27 +28,43 @@ impl From<games::PhaseStage> for Stage {
     }
 }
 
-/// Claims one running game whose current phase is due: its deadline has passed, or (when the game
-/// allows it) every seat that must order is ready. The row stays locked until the transaction ends;
+/// Claims one running game whose deadline has passed (a phase processed early because every seat is
+/// ready has had its deadline moved to that moment). The row stays locked until the transaction ends;
 /// games another worker holds are skipped, so replicas never process the same phase twice.
 pub async fn claim_due_game(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<GameId>, sqlx::Error> {
     sqlx::query_scalar(
-        "select g.game_id from game g
-         join phase p on p.game_id = g.game_id and p.processed_at is null
-         where g.status = 'running'
-           and (g.turn_retry_at is null or g.turn_retry_at <= $1)
-           and (g.deadline_at <= $1
-                or (g.process_when_ready and not exists (
-                    select 1 from seat_order o
-                    where o.game_id = p.game_id and o.phase_index = p.phase_index
-                      and o.must_order and not o.ready)))
-         order by g.deadline_at
+        "select game_id from game
+         where status = 'running' and deadline_at <= $1 and (turn_retry_at is null or turn_retry_at <= $1)
+         order by deadline_at
          limit 1
-         for update of g skip locked",
+         for update skip locked",
     )
     .bind(now)
     .fetch_optional(conn)
     .await
+}
+
+/// If the game processes early and every seat that must order this phase is ready, brings its deadline
+/// forward to `now`, so the worker processes the phase at once. Returns whether it did.
+pub async fn bring_deadline_forward_if_all_ready(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    now: DateTime<Utc>,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query(
+        "update game set deadline_at = $3
+         where game_id = $1 and status = 'running' and process_when_ready and deadline_at > $3
+           and not exists (
+               select 1 from seat_order o
+               where o.game_id = $1 and o.phase_index = $2 and o.must_order and not o.ready)",
+    )
+    .bind(game_id)
+    .bind(phase_index)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected() > 0)
 }
 
 /// The settings only this game's kind has (bribe prices and the like).

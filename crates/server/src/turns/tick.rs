@@ -138,6 +138,8 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
         None => {
             let deadline = game.settings().deadlines.next_deadline(deadline_kind(next.phase().stage.into()), now);
             queries::set_deadline(conn, game_id, deadline).await?;
+            // A phase in which nobody must order is processed at once, in games that process early.
+            queries::bring_deadline_forward_if_all_ready(conn, game_id, phase.phase_index + 1, now).await?;
         }
     }
     Ok(())
