@@ -161,7 +161,11 @@ async fn the_history_page_lists_every_phase_with_centers_over_time(pool: PgPool)
     page.assert_status(StatusCode::OK)
         .assert_contains("id=\"centers-over-time\"")
         .assert_contains("Spring 1901 Movement")
-        .assert_contains("Fall 1901 Movement</a> (current)");
+        .assert_contains("Fall 1901 Movement</a> (current)")
+        // Austria, England, France, Germany, Italy, Russia, Turkey: 3, 3, 3, 3, 3, 4, 3 home centers.
+        .assert_contains(
+            "Spring 1901 Movement</a></th>\n      <td>3</td><td>3</td><td>3</td><td>3</td><td>3</td><td>4</td><td>3</td></tr>",
+        );
 }
 
 #[sqlx::test(migrations = "../../migrations")]
