@@ -96,3 +96,14 @@ create table draw_vote (
     voted_at timestamptz not null default now(),
     primary key (game_id, seat_id)
 );
+
+-- a seat's standing concession to another seat (secret, like draw votes). when every other surviving seat
+-- concedes to the same surviving seat, that seat wins and the game ends.
+create table concession (
+    game_id bigint not null references game (game_id) on delete cascade,
+    seat_id bigint not null references seat (seat_id) on delete cascade,
+    to_seat_id bigint not null references seat (seat_id) on delete cascade,
+    conceded_at timestamptz not null default now(),
+    primary key (game_id, seat_id),
+    check (seat_id <> to_seat_id)
+);

@@ -52,6 +52,13 @@ pub struct DrawVoteForm {
     pub draw: bool,
 }
 
+#[derive(Debug, Deserialize)]
+pub struct ConcedeForm {
+    /// The seat conceded to; empty to withdraw the concession.
+    #[serde(default)]
+    pub to: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/orders", get(pages::orders_page).post(pages::save_orders))
         .route("/games/{game_id}/orders/ready", post(pages::set_ready))
         .route("/games/{game_id}/orders/draw", post(pages::vote_draw))
+        .route("/games/{game_id}/orders/concede", post(pages::concede))
 }
 
 #[cfg(test)]

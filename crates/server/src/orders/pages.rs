@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use games::{AcceptedLine, AnyGame, OrderCheck, RejectedLine};
 use sqlx::PgConnection;
 
-use super::forms::{DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, read_sheet};
+use super::forms::{ConcedeForm, DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, read_sheet};
 use super::queries;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
@@ -101,6 +101,9 @@ pub struct OrdersPage {
     ready: bool,
     /// This seat's own draw vote; nobody is shown anyone else's.
     votes_for_draw: bool,
+    /// The other surviving seats this one may concede to, the one it has conceded to selected.
+    concede_choices: Vec<OptionView>,
+    conceded: bool,
     notes: Vec<String>,
     rows: Vec<RowView>,
     accepted: Vec<AcceptedLine>,
@@ -126,6 +129,21 @@ impl OrdersPage {
             .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
         let deadline_notice = turn_queries::deadline_notice(conn, seat.game.game_id).await?;
         let votes_for_draw = turn_queries::draw_voters(conn, seat.game.game_id).await?.contains(&seat.seat_id);
+        let conceded_to = turn_queries::concessions(conn, seat.game.game_id)
+            .await?
+            .into_iter()
+            .find(|(from, _)| *from == seat.seat_id)
+            .map(|(_, to)| to);
+        let numbering = turn_queries::game_seats(conn, seat.game.game_id).await?;
+        let concede_choices = end::surviving_seats(&seat.state, &numbering)
+            .into_iter()
+            .filter(|(seat_id, _)| *seat_id != seat.seat_id)
+            .map(|(seat_id, title)| OptionView {
+                value: seat_id.to_string(),
+                label: title,
+                selected: conceded_to == Some(seat_id),
+            })
+            .collect();
         let form = seat.state.order_form(seat.game_seat);
         let saved: Vec<&str> = check.accepted.iter().map(|line| line.text.as_str()).collect();
         let rows = row_views(form.rows, &saved);
@@ -148,6 +166,8 @@ impl OrdersPage {
             must_order: sheet.must_order,
             ready: sheet.ready,
             votes_for_draw,
+            concede_choices,
+            conceded: conceded_to.is_some(),
             notes: form.notes,
             rows,
             text: text.unwrap_or_else(|| check.sheet()),
@@ -342,7 +362,7 @@ pub async fn vote_draw(
         return Err(AppError::Conflict("Only powers still in the game vote on a draw.".to_owned()));
     }
     turn_queries::set_draw_vote(&mut tx, game_id, seat.seat_id, form.draw).await?;
-    let drawn = form.draw && end::finish_if_draw_agreed(&mut tx, game_id, &seat.state, now).await?;
+    let drawn = form.draw && end::finish_if_agreed(&mut tx, game_id, &seat.state, now).await?;
     tx.commit().await?;
     let (message, to) = match (drawn, form.draw) {
         (true, _) => (
@@ -357,6 +377,48 @@ pub async fn vote_draw(
     };
     set_flash(&signed_in.session, message).await?;
     Ok(Redirect::to(&to))
+}
+
+/// Concedes the game to another surviving seat, or withdraws the concession. The game ends at once
+/// when every other surviving seat has conceded to the same one.
+pub async fn concede(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+    Form(form): Form<ConcedeForm>,
+) -> AppResult<Redirect> {
+    let to = match form.to.trim() {
+        "" => None,
+        text => {
+            Some(text.parse::<SeatId>().map_err(|_| AppError::BadRequest("Choose whom to concede to.".to_owned()))?)
+        }
+    };
+    let now = state.clock.now();
+    let mut tx = state.db.begin().await?;
+    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
+    let numbering = turn_queries::game_seats(&mut tx, game_id).await?;
+    let survivors = end::surviving_seats(&seat.state, &numbering);
+    if !survivors.iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
+        return Err(AppError::Conflict("Only powers still in the game may concede.".to_owned()));
+    }
+    if let Some(to) = to
+        && (to == seat.seat_id || !survivors.iter().any(|(seat_id, _)| *seat_id == to))
+    {
+        return Err(AppError::BadRequest("You can concede only to another power still in the game.".to_owned()));
+    }
+    turn_queries::set_concession(&mut tx, game_id, seat.seat_id, to).await?;
+    let ended = to.is_some() && end::finish_if_agreed(&mut tx, game_id, &seat.state, now).await?;
+    tx.commit().await?;
+    let (message, path) = match (ended, to) {
+        (true, _) => ("Every other power has conceded: the game is over.", format!("/games/{game_id}/phases")),
+        (false, Some(_)) => (
+            "You conceded. The game ends when every other surviving power concedes to the same power.",
+            format!("/games/{game_id}/orders"),
+        ),
+        (false, None) => ("You no longer concede.", format!("/games/{game_id}/orders")),
+    };
+    set_flash(&signed_in.session, message).await?;
+    Ok(Redirect::to(&path))
 }
 
 #[cfg(test)]

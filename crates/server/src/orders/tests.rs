@@ -262,3 +262,29 @@ async fn builds_are_chosen_from_the_form_in_an_adjustment_phase_and_seats_withou
         .assert_contains("Spring 1902 Movement")
         .assert_contains(&built);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn when_every_other_surviving_power_concedes_to_one_that_power_wins(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Surrender").await;
+    let france: i64 = sqlx::query_scalar("select seat_id from seat_power where game_id = $1 and power = 'france'")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let france = france.to_string();
+    let concede_path = format!("/games/{game_id}/orders/concede");
+    players[2].post(&concede_path, &[("to", &france)]).await.assert_error_page(StatusCode::BAD_REQUEST);
+    players[0].post(&concede_path, &[("to", "999999")]).await.assert_error_page(StatusCode::BAD_REQUEST);
+    let others: Vec<usize> = vec![0, 1, 3, 4, 5, 6];
+    for &index in &others[..5] {
+        players[index].post(&concede_path, &[("to", &france)]).await.assert_redirect_to(&orders_path(game_id));
+    }
+    players[0].get(&orders_path(game_id)).await.assert_contains(&format!("value=\"{france}\" selected"));
+    players[6].get(&orders_path(game_id)).await.assert_lacks(&format!("value=\"{france}\" selected"));
+    players[6].post(&concede_path, &[("to", &france)]).await.assert_redirect_to(&format!("/games/{game_id}/phases"));
+    Client::new(pool.clone())
+        .get(&format!("/games/{game_id}/phases"))
+        .await
+        .assert_contains("Game over: <strong>France wins by concession</strong>");
+}

@@ -1,5 +1,6 @@
-//! How a game ends besides a solo: a draw agreed by every surviving seat. Votes are secret; the only
-//! thing ever shown about them is a seat's own vote and, when it passes, the draw itself.
+//! How a game ends besides a solo: a draw agreed by every surviving seat, or every other surviving seat
+//! conceding to one. Votes and concessions are secret; the only thing ever shown about them is a seat's
+//! own choice and, when it passes, the result itself.
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -47,6 +48,38 @@ pub async fn finish_if_draw_agreed(
     let summary = format!("Draw between {}", join_names(&names));
     queries::finish_game(conn, game_id, now, &summary).await.context("finishing the game in a draw")?;
     Ok(true)
+}
+
+/// Ends the game if every surviving seat but one has conceded to that one; returns whether it did.
+pub async fn finish_if_conceded(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    state: &AnyGame,
+    now: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    let numbering = queries::game_seats(conn, game_id).await?;
+    let survivors = surviving_seats(state, &numbering);
+    let concessions = queries::concessions(conn, game_id).await?;
+    let winner = survivors.iter().find(|(winner, _)| {
+        survivors.iter().filter(|(seat, _)| seat != winner).all(|(seat, _)| concessions.contains(&(*seat, *winner)))
+    });
+    let Some((_, title)) = winner.filter(|_| survivors.len() > 1) else {
+        return Ok(false);
+    };
+    queries::finish_game(conn, game_id, now, &format!("{title} wins by concession"))
+        .await
+        .context("finishing the game by concession")?;
+    Ok(true)
+}
+
+/// Ends the game by a draw or a concession if the seats have agreed on one; returns whether it did.
+pub async fn finish_if_agreed(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    state: &AnyGame,
+    now: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    Ok(finish_if_draw_agreed(conn, game_id, state, now).await? || finish_if_conceded(conn, game_id, state, now).await?)
 }
 
 /// `A`, `A and B`, `A, B and C`.

@@ -354,3 +354,32 @@ pub async fn set_draw_vote(
 pub async fn draw_voters(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatId>, sqlx::Error> {
     sqlx::query_scalar("select seat_id from draw_vote where game_id = $1").bind(game_id).fetch_all(conn).await
 }
+
+/// Concedes the game to `to` (or withdraws the seat's concession with `None`).
+pub async fn set_concession(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    seat_id: SeatId,
+    to: Option<SeatId>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from concession where game_id = $1 and seat_id = $2")
+        .bind(game_id)
+        .bind(seat_id)
+        .execute(&mut *conn)
+        .await?;
+    if let Some(to) = to {
+        sqlx::query("insert into concession (game_id, seat_id, to_seat_id) values ($1, $2, $3)")
+            .bind(game_id)
+            .bind(seat_id)
+            .bind(to)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Every standing concession as (conceding seat, seat conceded to). Read only by the end-of-game check
+/// and, for its own row, by the conceding seat's page.
+pub async fn concessions(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(SeatId, SeatId)>, sqlx::Error> {
+    sqlx::query_as("select seat_id, to_seat_id from concession where game_id = $1").bind(game_id).fetch_all(conn).await
+}

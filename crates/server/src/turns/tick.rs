@@ -133,8 +133,8 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
     open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
     match next.outcome() {
         Some(games::Outcome::Victory { summary, .. }) => queries::finish_game(conn, game_id, now, &summary).await?,
-        // Eliminations can make standing draw votes unanimous among the seats left.
-        None if end::finish_if_draw_agreed(conn, game_id, &next, now).await? => {}
+        // Eliminations can make standing draw votes or concessions unanimous among the seats left.
+        None if end::finish_if_agreed(conn, game_id, &next, now).await? => {}
         None => {
             let deadline = game.settings().deadlines.next_deadline(deadline_kind(next.phase().stage.into()), now);
             queries::set_deadline(conn, game_id, deadline).await?;
