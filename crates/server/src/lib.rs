@@ -118,7 +118,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .await
         .context("connecting to PostgreSQL")?;
     MIGRATOR.run(&db).await.context("applying migrations")?;
-    spawn_expired_session_cleanup(db.clone());
+    spawn_hourly_cleanup(db.clone());
     if config.seed_demo_data {
         seed::seed_demo_data_once(&db).await.context("seeding demo data")?;
     }
@@ -142,15 +142,19 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Deletes expired sessions every hour. Harmless with several replicas: each runs the same delete.
-fn spawn_expired_session_cleanup(db: PgPool) {
-    let store = PostgresStore::new(db);
+/// Every hour, deletes expired sessions and login attempts too old to count for throttling.
+/// Harmless with several replicas: each runs the same idempotent deletes.
+fn spawn_hourly_cleanup(db: PgPool) {
+    let store = PostgresStore::new(db.clone());
     tokio::spawn(async move {
         let mut hourly = tokio::time::interval(Duration::from_secs(3600));
         loop {
             hourly.tick().await;
             if let Err(error) = store.delete_expired().await {
                 tracing::warn!(%error, "could not delete expired sessions");
+            }
+            if let Err(error) = accounts::queries::delete_old_login_attempts(&db).await {
+                tracing::warn!(%error, "could not delete old login attempts");
             }
         }
     });
