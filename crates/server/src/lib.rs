@@ -25,16 +25,16 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{StatusCode, header};
-use axum::response::IntoResponse;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
 use tower_http::csrf::CsrfLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{ExpiredDeletion, Expiry, SessionManagerLayer};
@@ -82,10 +82,7 @@ pub fn app(state: AppState) -> Router {
             header::X_FRAME_OPTIONS,
             header::HeaderValue::from_static("DENY"),
         ))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            Duration::from_secs(state.config.request_timeout_secs),
-        ))
+        .layer(middleware::from_fn_with_state(state.clone(), time_limit))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -97,6 +94,16 @@ async fn healthz(State(db): State<PgPool>) -> Result<&'static str, AppError> {
 
 async fn stylesheet() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], include_str!("../../../static/site.css"))
+}
+
+/// Answers requests slower than `REQUEST_TIMEOUT_SECS` with a 408 error page (dropping the handler,
+/// which rolls back any open transaction).
+async fn time_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let limit = Duration::from_secs(state.config.request_timeout_secs);
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => AppError::TimedOut.into_response(),
+    }
 }
 
 async fn not_found() -> AppError {
