@@ -24,6 +24,8 @@ pub enum AppError {
     Conflict(String),
     #[error("{0}")]
     TooManyRequests(String),
+    #[error("The request took too long. Please try again.")]
+    TimedOut,
     /// A request the framework could not parse (bad form body, oversized body, wrong content type).
     #[error("{message}")]
     Malformed { status: StatusCode, message: String },
@@ -42,6 +44,7 @@ impl AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::TimedOut => StatusCode::REQUEST_TIMEOUT,
             AppError::Malformed { status, .. } => *status,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

@@ -29,16 +29,16 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{StatusCode, header};
-use axum::response::IntoResponse;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
 use tower_http::csrf::CsrfLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{ExpiredDeletion, Expiry, SessionManagerLayer};
@@ -88,10 +88,7 @@ pub fn app(state: AppState) -> Router {
             header::X_FRAME_OPTIONS,
             header::HeaderValue::from_static("DENY"),
         ))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            Duration::from_secs(state.config.request_timeout_secs),
-        ))
+        .layer(middleware::from_fn_with_state(state.clone(), time_limit))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -103,6 +100,16 @@ async fn healthz(State(db): State<PgPool>) -> Result<&'static str, AppError> {
 
 async fn stylesheet() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], include_str!("../../../static/site.css"))
+}
+
+/// Answers requests slower than `REQUEST_TIMEOUT_SECS` with a 408 error page (dropping the handler,
+/// which rolls back any open transaction).
+async fn time_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let limit = Duration::from_secs(state.config.request_timeout_secs);
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => AppError::TimedOut.into_response(),
+    }
 }
 
 async fn not_found() -> AppError {
@@ -124,7 +131,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .await
         .context("connecting to PostgreSQL")?;
     MIGRATOR.run(&db).await.context("applying migrations")?;
-    spawn_expired_session_cleanup(db.clone());
+    spawn_hourly_cleanup(db.clone());
     if config.seed_demo_data {
         seed::seed_demo_data_once(&db).await.context("seeding demo data")?;
     }
@@ -154,15 +161,19 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Deletes expired sessions every hour. Harmless with several replicas: each runs the same delete.
-fn spawn_expired_session_cleanup(db: PgPool) {
-    let store = PostgresStore::new(db);
+/// Every hour, deletes expired sessions and login attempts too old to count for throttling.
+/// Harmless with several replicas: each runs the same idempotent deletes.
+fn spawn_hourly_cleanup(db: PgPool) {
+    let store = PostgresStore::new(db.clone());
     tokio::spawn(async move {
         let mut hourly = tokio::time::interval(Duration::from_secs(3600));
         loop {
             hourly.tick().await;
             if let Err(error) = store.delete_expired().await {
                 tracing::warn!(%error, "could not delete expired sessions");
+            }
+            if let Err(error) = accounts::queries::delete_old_login_attempts(&db).await {
+                tracing::warn!(%error, "could not delete old login attempts");
             }
         }
     });

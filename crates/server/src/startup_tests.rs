@@ -1,5 +1,5 @@
-//! Tests of what happens at start-up: migrations under concurrency, demo seeding, and error pages
-//! that keep internal details secret.
+//! Tests of what happens at start-up and around every request: migrations under concurrency, demo
+//! seeding, the time limit, and error pages that keep internal details secret.
 
 use axum::response::IntoResponse;
 use http_body_util::BodyExt;
@@ -44,4 +44,24 @@ async fn an_internal_error_page_shows_none_of_the_error_text() {
     let body = String::from_utf8_lossy(&body);
     assert!(body.contains("Something went wrong on our side"));
     assert!(!body.contains("password_hash"), "{body}");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_request_over_the_time_limit_gets_a_408_page(pool: PgPool) {
+    // A one-connection pool whose connection this test holds: /healthz cannot finish, so only the time
+    // limit can answer it.
+    let starved = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect_with(pool.connect_options().as_ref().clone())
+        .await
+        .unwrap();
+    let _held = starved.acquire().await.unwrap();
+    let mut config = crate::config::Config::with_database_url("postgres://unused");
+    config.request_timeout_secs = 0;
+    let app = crate::app(crate::state::AppState::new(starved.clone(), config));
+    let request = axum::http::Request::get("/healthz").body(axum::body::Body::empty()).unwrap();
+    let response = tower::ServiceExt::oneshot(app, request).await.unwrap();
+    assert_eq!(response.status(), axum::http::StatusCode::REQUEST_TIMEOUT);
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    assert!(String::from_utf8_lossy(&body).contains("took too long"));
 }

@@ -162,3 +162,11 @@ pub async fn record_login_attempt(
     .await
     .map(drop)
 }
+
+/// Forgets login attempts older than a day: throttling only looks at the last 15 minutes.
+pub async fn delete_old_login_attempts(db: &sqlx::PgPool) -> Result<u64, sqlx::Error> {
+    sqlx::query("delete from login_attempt where attempted_at < now() - interval '1 day'")
+        .execute(db)
+        .await
+        .map(|done| done.rows_affected())
+}

@@ -294,3 +294,17 @@ async fn unknown_pages_and_wrong_methods_get_error_pages(pool: PgPool) {
         .assert_error_page(StatusCode::METHOD_NOT_ALLOWED);
     client.get("/healthz").await.assert_status(StatusCode::OK).assert_contains("ok");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn login_attempts_older_than_a_day_are_forgotten_and_recent_ones_kept(pool: PgPool) {
+    sqlx::query(
+        "insert into login_attempt (username, address, succeeded, attempted_at)
+         values ('old', 'x', false, now() - interval '25 hours'), ('new', 'x', false, now() - interval '1 hour')",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    assert_eq!(super::queries::delete_old_login_attempts(&pool).await.unwrap(), 1);
+    let left: Vec<String> = sqlx::query_scalar("select username from login_attempt").fetch_all(&pool).await.unwrap();
+    assert_eq!(left, ["new"]);
+}

@@ -1,0 +1,62 @@
+//! Units in their power's colour with a dark outline: armies as discs marked `A`, fleets as hulls marked
+//! `F`. Each carries `data-province` so that a page script can tell which unit was clicked.
+
+use judge::UnitType;
+use svg::node::element::{Group, Title};
+
+use super::PlacedUnit;
+use super::shapes::{HATCH_ID, centred_letter, unit_shape};
+use crate::palette::{FAILED, OUTLINE, power_colour};
+
+pub(super) fn layer(units: &[PlacedUnit]) -> Group {
+    units.iter().fold(Group::new().set("class", "units"), |group, unit| group.add(unit_symbol(unit)))
+}
+
+fn unit_symbol(placed: &PlacedUnit) -> Group {
+    let colour = power_colour(&placed.unit.power);
+    let group = Group::new()
+        .set("class", unit_class(placed))
+        .set("data-province", placed.unit.region.split('/').next().unwrap_or_default())
+        .set("data-region", placed.unit.region.as_str())
+        .set("data-power", placed.unit.power.as_str())
+        .add(Title::new(unit_title(placed)));
+    let group = if placed.dislodged {
+        // Hatching over the power's colour, with a dashed red outline: the unit must retreat or go.
+        let hatch = format!("url(#{HATCH_ID})");
+        group.add(unit_shape(placed.kind, placed.at, &[("fill", colour.fill.into())])).add(unit_shape(
+            placed.kind,
+            placed.at,
+            &[
+                ("fill", hatch.into()),
+                ("stroke", FAILED.into()),
+                ("stroke-width", 2.5.into()),
+                ("stroke-dasharray", "4 2".into()),
+            ],
+        ))
+    } else {
+        group.add(unit_shape(
+            placed.kind,
+            placed.at,
+            &[("fill", colour.fill.into()), ("stroke", OUTLINE.into()), ("stroke-width", 2.into())],
+        ))
+    };
+    group.add(centred_letter(placed.unit.kind, placed.at, colour.ink))
+}
+
+fn unit_class(placed: &PlacedUnit) -> &'static str {
+    match (placed.kind, placed.dislodged) {
+        (UnitType::Army, false) => "unit army",
+        (UnitType::Fleet, false) => "unit fleet",
+        (UnitType::Army, true) => "unit army dislodged",
+        (UnitType::Fleet, true) => "unit fleet dislodged",
+    }
+}
+
+fn unit_title(placed: &PlacedUnit) -> String {
+    let kind = match placed.kind {
+        UnitType::Army => "army",
+        UnitType::Fleet => "fleet",
+    };
+    let dislodged = if placed.dislodged { "dislodged " } else { "" };
+    format!("{}: {dislodged}{kind} in {}", placed.unit.power, placed.place)
+}
