@@ -1,10 +1,23 @@
-//! The board as a page shows it: units, dislodged units and supply-center owners, from a public or
-//! per-seat projection only (never the stored state).
-//!
-//! The SVG map (`mapview::render`) is not on this branch yet; until it is, pages show this accessible
-//! list of units and centers, and `templates/partials/board.html` marks where the SVG goes.
+//! The board as a page shows it, from a public or per-seat projection only (never the stored state):
+//! the SVG map drawn by `mapview`, and the same units, dislodged units and centers as a list, which is
+//! the map's text alternative.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use mapview::StandardMapView;
+
+/// The standard map's drawing data, loaded and checked once per process (immutable, like the judge's
+/// map); `None` if the layout failed its checks, and then pages show the list alone.
+fn map_view() -> Option<&'static StandardMapView> {
+    static VIEW: OnceLock<Option<StandardMapView>> = OnceLock::new();
+    VIEW.get_or_init(|| {
+        StandardMapView::new()
+            .inspect_err(|error| tracing::error!(%error, "the standard map layout is broken; boards show as lists"))
+            .ok()
+    })
+    .as_ref()
+}
 
 /// One power's pieces and centers.
 pub struct PowerBoard {
@@ -15,6 +28,8 @@ pub struct PowerBoard {
 }
 
 pub struct BoardView {
+    /// The map as an inline SVG document (mapview's own markup from judge keys, never player text).
+    pub svg: Option<String>,
     pub powers: Vec<PowerBoard>,
 }
 
@@ -30,7 +45,9 @@ impl BoardView {
         for (center, owner) in &board.owners {
             power_entry(&mut powers, owner).centers.push(center.clone());
         }
-        BoardView { powers: powers.into_values().collect() }
+        // Orders are not drawn as arrows yet: reports carry order text, not the arrows mapview needs.
+        let svg = map_view().map(|view| view.render(board, &[]));
+        BoardView { svg, powers: powers.into_values().collect() }
     }
 }
 

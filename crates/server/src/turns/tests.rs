@@ -123,7 +123,8 @@ async fn orders_saved_before_the_deadline_are_used_and_the_next_phase_gets_its_d
         .assert_status(StatusCode::OK)
         .assert_contains("Fall 1901 Movement")
         .assert_contains("A gal")
-        .assert_contains("F alb");
+        .assert_contains("F alb")
+        .assert_contains("<figure class=\"map\" id=\"map\"><svg");
 }
 
 #[sqlx::test(migrations = "../../migrations")]
