@@ -1,6 +1,7 @@
 //! The orders a page may draw over the board, in region keys as the judge writes them (`stp/sc`).
 
-use games::kind::ResultWord;
+use games::kind::{Report, ResultWord};
+use judge::{Location, Map, Order, UnitRef};
 
 /// One order to draw, in its power's colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,4 +31,37 @@ pub enum ArrowOrder {
     Build { at: String, kind: char },
     /// A cross over the unit (a removal or a disbanded retreat).
     Remove { at: String },
+}
+
+impl Arrow {
+    /// The arrows of a phase's public report: each order line read back as judge notation (the report
+    /// writes it canonically) and drawn with its result. Lines the standard map cannot read, such as a
+    /// variant's extra orders, draw nothing.
+    pub fn from_report(map: &Map, report: &Report) -> Vec<Arrow> {
+        report
+            .orders
+            .iter()
+            .filter_map(|line| {
+                let (_, order) = judge::parse_order(map, &line.order).ok()?;
+                Some(Arrow { power: line.by.clone(), order: arrow_order(map, &order)?, outcome: Some(line.result) })
+            })
+            .collect()
+    }
+}
+
+fn arrow_order(map: &Map, order: &Order) -> Option<ArrowOrder> {
+    let key = |location: Location| judge::order::location(map, location);
+    let unit = |unit: UnitRef| key(unit.at);
+    Some(match *order {
+        Order::Hold { unit: u } => ArrowOrder::Hold { at: unit(u) },
+        Order::Move { unit: u, to, .. } => ArrowOrder::Move { from: unit(u), to: key(to) },
+        Order::Support { unit: u, supported, to } => {
+            ArrowOrder::Support { from: unit(u), supported: unit(supported), to: to.map(key) }
+        }
+        Order::Convoy { unit: u, army, to } => ArrowOrder::Convoy { from: unit(u), army: unit(army), to: key(to) },
+        Order::Retreat { unit: u, to } => ArrowOrder::Retreat { from: unit(u), to: key(to) },
+        Order::Disband { unit: u } | Order::Remove { unit: u } => ArrowOrder::Remove { at: unit(u) },
+        Order::Build { kind, at } => ArrowOrder::Build { at: key(at), kind: kind.letter() },
+        Order::Waive => return None,
+    })
 }

@@ -80,3 +80,30 @@ fn unknown_regions_and_powers_are_skipped_not_a_panic() {
     let svg = view.render(&board, &arrows);
     parse(&svg);
 }
+
+#[test]
+fn a_reports_orders_become_arrows_with_their_results() {
+    let view = StandardMapView::new().unwrap();
+    let game = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap();
+    let france = game.seats().into_iter().find(|s| s.title == "France").unwrap().id;
+    let germany = game.seats().into_iter().find(|s| s.title == "Germany").unwrap().id;
+    let orders = std::collections::BTreeMap::from([
+        (france, "A par - bur\nF bre H\nA mar S A par - bur".to_string()),
+        (germany, "A mun - bur".to_string()),
+    ]);
+    let report = game.process(&orders, 1).public;
+    let arrows = Arrow::from_report(view.map(), &report);
+    assert_eq!(arrows.len(), 4);
+    assert!(arrows.contains(&Arrow {
+        power: "France".into(),
+        order: ArrowOrder::Move { from: "par".into(), to: "bur".into() },
+        outcome: Some(ResultWord::Succeeds),
+    }));
+    assert!(arrows.contains(&Arrow {
+        power: "Germany".into(),
+        order: ArrowOrder::Move { from: "mun".into(), to: "bur".into() },
+        outcome: Some(ResultWord::Fails),
+    }));
+    assert!(arrows.iter().any(|a| a.order == ArrowOrder::Hold { at: "bre".into() }));
+    parse(&view.render(&starting_board(), &arrows));
+}

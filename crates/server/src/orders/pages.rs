@@ -174,7 +174,7 @@ impl OrdersPage {
             accepted: check.accepted,
             rejected: check.rejected,
             saved_message,
-            board: seat.state.seat_view(seat.game_seat).board.as_ref().map(BoardView::from_board),
+            board: seat.state.seat_view(seat.game_seat).board.as_ref().map(|board| BoardView::from_board(board, None)),
         })
     }
 }

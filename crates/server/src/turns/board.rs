@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use mapview::StandardMapView;
+use mapview::{Arrow, StandardMapView};
 
 /// The standard map's drawing data, loaded and checked once per process (immutable, like the judge's
 /// map); `None` if the layout failed its checks, and then pages show the list alone.
@@ -34,7 +34,8 @@ pub struct BoardView {
 }
 
 impl BoardView {
-    pub fn from_board(board: &games::Board) -> Self {
+    /// The board; with `orders`, a processed phase's public report, whose orders are drawn on the map.
+    pub fn from_board(board: &games::Board, orders: Option<&games::Report>) -> Self {
         let mut powers: BTreeMap<String, PowerBoard> = BTreeMap::new();
         for unit in &board.units {
             power_entry(&mut powers, &unit.power).units.push(format!("{} {}", unit.kind, unit.region));
@@ -45,8 +46,10 @@ impl BoardView {
         for (center, owner) in &board.owners {
             power_entry(&mut powers, owner).centers.push(center.clone());
         }
-        // Orders are not drawn as arrows yet: reports carry order text, not the arrows mapview needs.
-        let svg = map_view().map(|view| view.render(board, &[]));
+        let svg = map_view().map(|view| {
+            let arrows = orders.map(|report| Arrow::from_report(view.map(), report)).unwrap_or_default();
+            view.render(board, &arrows)
+        });
         BoardView { svg, powers: powers.into_values().collect() }
     }
 }

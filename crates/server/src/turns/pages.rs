@@ -109,6 +109,8 @@ pub async fn phase_page(
         _ => None,
     };
     let view = read_state(&phase)?.public_view();
+    let public_report = phase.public_report.as_ref().map(|report| report.0.clone());
+    let board = view.board.as_ref().map(|board| BoardView::from_board(board, public_report.as_ref()));
     let centers_after = match &next {
         Some(next) => read_state(next)?.public_view().board.as_ref().map(center_counts).unwrap_or_default(),
         None => BTreeMap::new(),
@@ -121,13 +123,13 @@ pub async fn phase_page(
         result: queries::result_summary(&mut conn, game_id).await?,
         phase: PhaseLink::of(&phase),
         processed_at: phase.processed_at.map(|at| format_time(at, zone)),
-        report: phase.public_report.map(|report| ReportView::from(report.0)),
+        report: public_report.map(ReportView::from),
         private_report: private_report.map(ReportView::from),
         centers_after: centers_after.into_iter().collect(),
         facts: view.facts,
         previous: previous.as_ref().map(PhaseLink::of),
         next: next.as_ref().map(PhaseLink::of),
-        board: view.board.as_ref().map(BoardView::from_board),
+        board,
     })
 }
 

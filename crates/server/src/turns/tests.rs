@@ -116,7 +116,8 @@ async fn orders_saved_before_the_deadline_are_used_and_the_next_phase_gets_its_d
         .await
         .assert_status(StatusCode::OK)
         .assert_contains("A vie - gal")
-        .assert_contains("succeeds");
+        .assert_contains("succeeds")
+        .assert_contains("class=\"order move succeeded\"");
     observer
         .get(&format!("/games/{game_id}/phases/1"))
         .await
