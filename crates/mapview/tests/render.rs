@@ -2,7 +2,7 @@
 
 use games::kind::{Board, BoardUnit, ResultWord};
 use games::{AnyGame, Kind};
-use mapview::{Arrow, ArrowOrder, StandardMapView};
+use mapview::{Arrow, ArrowOrder, StandardMapView, power_colour};
 
 fn starting_board() -> Board {
     let game = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).expect("a standard game");
@@ -106,4 +106,94 @@ fn a_reports_orders_become_arrows_with_their_results() {
     }));
     assert!(arrows.iter().any(|a| a.order == ArrowOrder::Hold { at: "bre".into() }));
     parse(&view.render(&starting_board(), &arrows));
+}
+
+fn view() -> StandardMapView {
+    StandardMapView::new().expect("map and layout load")
+}
+
+fn has_class(node: &roxmltree::Node, class: &str) -> bool {
+    node.attribute("class").is_some_and(|classes| classes.split(' ').any(|c| c == class))
+}
+
+#[test]
+fn owned_centers_and_units_carry_their_owners_colour() {
+    let svg = view().render(&starting_board(), &[]);
+    let document = parse(&svg);
+    let lon = document
+        .descendants()
+        .find(|node| has_class(node, "province") && node.attribute("data-province") == Some("lon"))
+        .expect("London is drawn");
+    let england = power_colour("England");
+    assert!(lon.descendants().any(|node| has_class(&node, "center") && node.attribute("fill") == Some(england.fill)));
+    assert!(lon.descendants().any(|node| node.attribute("fill") == Some(england.tint)));
+    let russian_fleet = document
+        .descendants()
+        .find(|node| has_class(node, "unit") && node.attribute("data-region") == Some("stp/sc"))
+        .expect("the fleet on St. Petersburg's south coast");
+    assert!(russian_fleet.descendants().any(|node| node.attribute("fill") == Some(power_colour("Russia").fill)));
+    assert_eq!(power_colour("Nowhere"), mapview::power_colour("Atlantis"), "unknown powers share one grey");
+}
+
+#[test]
+fn the_root_is_an_accessible_scalable_image_with_province_names() {
+    let svg = view().render(&starting_board(), &[]);
+    let document = parse(&svg);
+    let root = document.root_element();
+    assert_eq!(root.attribute("role"), Some("img"));
+    assert_eq!(root.attribute("viewBox"), Some("0 0 1000 800"));
+    assert!(root.attribute("aria-label").is_some_and(|label| label.contains("22 units")));
+    let titles: Vec<&str> =
+        document.descendants().filter(|n| n.has_tag_name("title")).filter_map(|n| n.text()).collect();
+    assert!(titles.iter().any(|title| title.starts_with("North Atlantic Ocean")));
+    assert!(titles.iter().any(|title| title.starts_with("St. Petersburg (stp): supply center of Russia")));
+}
+
+#[test]
+fn every_kind_of_order_is_drawn_and_failures_are_marked() {
+    let key = str::to_string;
+    let arrow = |order, outcome| Arrow { power: key("France"), order, outcome };
+    let arrows = [
+        arrow(ArrowOrder::Move { from: key("par"), to: key("bur") }, Some(ResultWord::Fails)),
+        arrow(ArrowOrder::Support { from: key("mar"), supported: key("par"), to: Some(key("bur")) }, None),
+        arrow(ArrowOrder::Hold { at: key("bre") }, Some(ResultWord::Succeeds)),
+        arrow(ArrowOrder::Convoy { from: key("eng"), army: key("lon"), to: key("bel") }, None),
+        arrow(ArrowOrder::Retreat { from: key("bur"), to: key("gas") }, None),
+        arrow(ArrowOrder::Build { at: key("par"), kind: 'A' }, None),
+        arrow(ArrowOrder::Remove { at: key("bre") }, None),
+    ];
+    let svg = view().render(&starting_board(), &arrows);
+    let document = parse(&svg);
+    let orders: Vec<roxmltree::Node> = document.descendants().filter(|node| has_class(node, "order")).collect();
+    for class in ["move", "support", "hold", "convoy", "retreat", "build", "remove"] {
+        assert!(orders.iter().any(|node| has_class(node, class)), "a {class} is drawn");
+    }
+    let failed: Vec<_> = orders.iter().filter(|node| has_class(node, "failed")).collect();
+    assert_eq!(failed.len(), 1);
+    assert!(has_class(failed[0], "move"));
+}
+
+#[test]
+fn garbage_units_and_orders_are_dropped_and_the_rest_drawn() {
+    let unit = |power: &str, kind, region: &str| BoardUnit { power: power.into(), kind, region: region.into() };
+    let board = Board {
+        units: vec![unit("England", 'A', "atlantis"), unit("<script>", 'Q', "lon"), unit("Nobody", 'F', "stp/nc")],
+        dislodged: vec![unit("France", 'A', ""), unit("France", 'A', "par")],
+        owners: [("xyz".to_string(), "England".to_string()), ("par".to_string(), "<&\"'>".to_string())].into(),
+    };
+    let arrows = [
+        Arrow {
+            power: "England".into(),
+            order: ArrowOrder::Move { from: "lon".into(), to: "nowhere".into() },
+            outcome: None,
+        },
+        Arrow { power: "".into(), order: ArrowOrder::Build { at: "par".into(), kind: 'X' }, outcome: None },
+        Arrow { power: "&".into(), order: ArrowOrder::Hold { at: "stp/xc".into() }, outcome: None },
+    ];
+    let svg = view().render(&board, &arrows);
+    let document = parse(&svg);
+    let units: Vec<_> = document.descendants().filter(|node| has_class(node, "unit")).collect();
+    assert_eq!(units.len(), 2, "the fleet in stp/nc and the dislodged army in par");
+    assert!(units.iter().any(|node| has_class(node, "dislodged") && node.attribute("data-province") == Some("par")));
+    assert_eq!(document.descendants().filter(|node| has_class(node, "order")).count(), 0);
 }

@@ -12,9 +12,10 @@ use crate::palette::{self, ARMY_BORDER, FLEET_BORDER, LABEL, LAND_FILL, LAND_STR
 pub const LAND_RADIUS: f64 = 17.0;
 const SEA_WIDTH: f64 = 46.0;
 const SEA_HEIGHT: f64 = 30.0;
-/// Labels sit under the node, where units never cover them.
-const LABEL_DROP: f64 = 31.0;
-const CENTER_MARK: (f64, f64) = (0.0, -21.0);
+/// Label baselines sit just under the node, where units never cover them.
+const LAND_LABEL_DROP: f64 = 30.0;
+const SEA_LABEL_DROP: f64 = 27.0;
+const CENTER_MARK: (f64, f64) = (0.0, -20.0);
 pub const FLEET_BORDER_DASHES: &str = "6 4";
 
 /// Army borders (solid, sandy) under fleet borders (dashed, blue): a coastal border that both kinds of
@@ -134,7 +135,7 @@ fn coast_node(view: &StandardMapView, coast: RegionId) -> Group {
 /// Owned centers are marked in the owner's colour, unowned ones in white.
 fn center_mark(at: Point, owner: Option<&str>) -> svg::node::element::Circle {
     let fill = owner.map_or("#ffffff", |owner| palette::power_colour(owner).fill);
-    circle(at.offset(CENTER_MARK.0, CENTER_MARK.1), 5.5)
+    circle(at.offset(CENTER_MARK.0, CENTER_MARK.1), 5.0)
         .set("class", "center")
         .set("fill", fill)
         .set("stroke", palette::OUTLINE)
@@ -142,11 +143,13 @@ fn center_mark(at: Point, owner: Option<&str>) -> svg::node::element::Circle {
 }
 
 fn province_label(key: &str, at: Point, terrain: Terrain) -> svg::node::element::Text {
-    let text = label(key, at.offset(0.0, LABEL_DROP + 4.0), 11.0).set("font-weight", "bold");
     match terrain {
-        Terrain::Sea => text.set("fill", "#24507a").set("font-style", "italic"),
-        Terrain::Land | Terrain::Coast => text.set("fill", LABEL),
+        Terrain::Sea => {
+            label(key, at.offset(0.0, SEA_LABEL_DROP), 11.0).set("fill", "#24507a").set("font-style", "italic")
+        }
+        Terrain::Land | Terrain::Coast => label(key, at.offset(0.0, LAND_LABEL_DROP), 11.0).set("fill", LABEL),
     }
+    .set("font-weight", "bold")
 }
 
 /// Sample shapes for the legend, drawn exactly as on the map.
