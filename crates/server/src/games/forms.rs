@@ -142,7 +142,7 @@ impl GameSettingsForm {
             Some(kind) => {
                 errors.add(
                     "kind",
-                    format!("{} games cannot be played on this site yet; choose Standard Diplomacy.", kind.label()),
+                    format!("{} games cannot be played on this site yet; choose another kind.", kind.label()),
                 );
                 kind
             }
@@ -374,11 +374,11 @@ mod tests {
     }
 
     #[test]
-    fn kinds_without_a_rules_engine_are_refused_with_a_clear_message() {
-        let form = GameSettingsForm { kind: "diplobucks".to_owned(), ..named("x") };
+    fn kinds_the_site_cannot_seat_yet_are_refused_with_a_clear_message() {
+        let form = GameSettingsForm { kind: "cabinet_diplomacy".to_owned(), ..named("x") };
         let mut errors = FormErrors::default();
         form.validate_kind(&mut errors);
-        assert!(errors.get("kind").contains("Diplobucks games cannot be played"));
+        assert!(errors.get("kind").contains("Cabinet Diplomacy II games cannot be played"));
     }
 
     #[test]

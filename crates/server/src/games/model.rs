@@ -66,16 +66,12 @@ pub enum SeatPlan {
 }
 
 impl GameKind {
-    /// Whether games of this kind can be created yet; the others wait for their rules engine.
+    /// Whether games of this kind can be created on the site: its rules engine must be playable, and
+    /// the site must know how to seat it (joining as a Cabinet role or as a power-less Covert Operations
+    /// player is not built yet, so only kinds with one seat per power qualify).
     pub fn is_playable(self) -> bool {
-        match self {
-            GameKind::Standard => true,
-            GameKind::CovertDip
-            | GameKind::CabinetDiplomacy
-            | GameKind::TerrorismI
-            | GameKind::Diplobucks
-            | GameKind::CovertOperations => false,
-        }
+        let engine_ready = games::Kind::from_slug(self.slug()).is_some_and(games::Kind::is_playable);
+        engine_ready && matches!(self.seat_plan(), SeatPlan::OnePerPower)
     }
 
     pub fn seat_plan(self) -> SeatPlan {
@@ -199,9 +195,9 @@ mod tests {
     }
 
     #[test]
-    fn only_standard_is_playable_for_now() {
+    fn the_kinds_with_an_engine_and_one_seat_per_power_are_playable() {
         let playable: Vec<_> = GameKind::ALL.iter().filter(|kind| kind.is_playable()).collect();
-        assert_eq!(playable, [&GameKind::Standard]);
+        assert_eq!(playable, [&GameKind::Standard, &GameKind::CovertDip, &GameKind::TerrorismI, &GameKind::Diplobucks]);
     }
 
     #[test]

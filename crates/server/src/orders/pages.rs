@@ -112,6 +112,9 @@ pub struct OrdersPage {
     text: String,
     saved_message: Option<String>,
     board: Option<BoardView>,
+    /// What only this seat may know (a treasury, secret balances, answers): its own view, never another's.
+    own_facts: Vec<(String, String)>,
+    own_notes: Vec<String>,
 }
 
 impl OrdersPage {
@@ -147,6 +150,8 @@ impl OrdersPage {
         let form = seat.state.order_form(seat.game_seat);
         let saved: Vec<&str> = check.accepted.iter().map(|line| line.text.as_str()).collect();
         let rows = row_views(form.rows, &saved);
+        let own_view = seat.state.seat_view(seat.game_seat);
+        let public_view = seat.state.public_view();
         let seat_title = seat
             .state
             .seats()
@@ -174,9 +179,16 @@ impl OrdersPage {
             accepted: check.accepted,
             rejected: check.rejected,
             saved_message,
-            board: seat.state.seat_view(seat.game_seat).board.as_ref().map(|board| BoardView::from_board(board, None)),
+            board: own_view.board.as_ref().map(|board| BoardView::from_board(board, None)),
+            own_facts: only_in_own_view(own_view.facts, &public_view.facts),
+            own_notes: only_in_own_view(own_view.notes, &public_view.notes),
         })
     }
+}
+
+/// What a seat's own view adds to the public one: the part worth flagging as "only you can see this".
+fn only_in_own_view<T: PartialEq>(own: Vec<T>, public: &[T]) -> Vec<T> {
+    own.into_iter().filter(|item| !public.contains(item)).collect()
 }
 
 /// The form's rows, each with the saved order it holds selected. Rows offering the same choices (the

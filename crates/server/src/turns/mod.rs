@@ -24,3 +24,5 @@ pub(crate) fn router() -> Router<AppState> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;
