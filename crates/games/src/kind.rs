@@ -226,6 +226,11 @@ pub trait GameKind {
         let _ = (state, action);
         Err(GmActionError::Unsupported)
     }
+    /// How a game master writes this kind's actions (shown on the GM panel), or `None` if it has none.
+    fn gm_action_syntax(state: &Self::State) -> Option<&'static str> {
+        let _ = state;
+        None
+    }
 }
 
 /// Why a game master's action was refused.

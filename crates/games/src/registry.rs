@@ -206,6 +206,10 @@ impl AnyGame {
         }
     }
 
+    pub fn gm_action_syntax(&self) -> Option<&'static str> {
+        dispatch!(self, gm_action_syntax())
+    }
+
     pub fn may_send(&self, from: Option<SeatId>, to: &Recipients) -> Result<(), PressRefusal> {
         dispatch!(self, may_send(from, to))
     }

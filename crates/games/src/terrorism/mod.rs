@@ -156,6 +156,10 @@ impl GameKind for TerrorismI {
         next.awards.push(award);
         Ok((next, Report { orders: Vec::new(), events: vec![event] }))
     }
+
+    fn gm_action_syntax(_state: &State) -> Option<&'static str> {
+        Some(AWARD_SYNTAX)
+    }
 }
 
 /// Rows for a bought nation's units say whose unit it is: `Free Burgundy: A bur`.
@@ -173,18 +177,20 @@ fn label_other_powers_units(state: &State, player: &str, form: &mut OrderForm) {
     }
 }
 
+/// How a GM writes a press award (rule 6).
+const AWARD_SYNTAX: &str = "AWARD <group's province or name> <0 to 20> <note>";
+
 fn read_award(state: &State, action: &str) -> Result<Award, String> {
-    const FORM: &str = "write AWARD <group's province or name> <0 to 20> <note>";
     let words: Vec<&str> = action.split_whitespace().collect();
     if !words.first().is_some_and(|w| w.eq_ignore_ascii_case("award")) {
-        return Err(FORM.to_string());
+        return Err(format!("write {AWARD_SYNTAX}"));
     }
     // The amount is the first number after which the words before it name a group, so a group may
     // have a number in its name.
     let (group, at, amount) = (2..words.len())
         .filter_map(|at| Some((at, words[at].parse::<u32>().ok()?)))
         .find_map(|(at, amount)| Some((find_group(state, &words[1..at].join(" "))?, at, amount)))
-        .ok_or(format!("no terrorist group is named before the amount: {FORM}"))?;
+        .ok_or(format!("no terrorist group is named before the amount: write {AWARD_SYNTAX}"))?;
     if amount > treasury::MAX_PRESS_AWARD {
         return Err(format!("an award is 0 to {}", treasury::MAX_PRESS_AWARD));
     }

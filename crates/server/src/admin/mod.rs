@@ -1,8 +1,9 @@
-//! The GM panel: edit settings until the start; start, pause, resume, extend, end; remove, replace
-//! and assign players; the audit log of every GM action, readable by the game's players; and the site
-//! admin's page of every account and game.
+//! The GM panel: edit settings until the start; start, pause, resume, extend, end; the kind's own GM
+//! actions (a Terrorism I press award); remove, replace and assign players; the audit log of every GM
+//! action, readable by the game's players; and the site admin's page of every account and game.
 
 mod forms;
+mod kind_action;
 pub(crate) mod pages;
 mod queries;
 mod site;
@@ -21,6 +22,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/admin/resume", post(pages::resume))
         .route("/games/{game_id}/admin/extend", post(pages::extend))
         .route("/games/{game_id}/admin/end", post(pages::end))
+        .route("/games/{game_id}/admin/kind-action", post(kind_action::apply_kind_action))
         .route("/games/{game_id}/admin/seats/{seat_id}/remove", post(pages::remove_player))
         .route("/games/{game_id}/admin/seats/{seat_id}/replace", post(pages::replace_player))
         .route("/games/{game_id}/admin/seats/{seat_id}/power", post(pages::assign_power))

@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, Postgres, Transaction};
 
 use super::forms::{AssignPowerForm, ExtendForm, ReplaceForm};
+use super::kind_action::KindActionView;
 use super::queries;
 use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
@@ -68,9 +69,11 @@ pub struct PanelPage {
     start_blocker: Option<String>,
     invite_path: Option<String>,
     audit: Vec<AuditLine>,
+    /// The game kind's own GM action form, for kinds that have one, while the game runs.
+    pub(super) kind_action: Option<KindActionView>,
 }
 
-async fn panel_page(
+pub(super) async fn panel_page(
     conn: &mut PgConnection,
     nav: Nav,
     user: &User,
@@ -98,6 +101,11 @@ async fn panel_page(
         .collect();
     let free_powers =
         Power::ALL.iter().copied().filter(|power| !seats.iter().any(|seat| seat.powers.contains(power))).collect();
+    let kind_action = if game.status == GameStatus::Running || game.status == GameStatus::Paused {
+        KindActionView::for_current_phase(conn, game_id).await?
+    } else {
+        None
+    };
     let start_blocker = match lifecycle::readiness(&game, &seats) {
         Ok(()) => None,
         Err(not_ready) => Some(not_ready.to_string()),
@@ -118,6 +126,7 @@ async fn panel_page(
         start_blocker,
         invite_path: (!game.is_public).then(|| format!("/games/{}?invite={}", game.game_id, game.invite_code)),
         audit: audit_lines(audit, user.time_zone),
+        kind_action,
         name: game.name,
     })
 }
@@ -136,13 +145,13 @@ pub async fn panel(
 }
 
 /// An open GM transaction: the game row is locked and the user is its GM.
-struct GmTransaction {
-    tx: Transaction<'static, Postgres>,
-    game: GameRow,
+pub(super) struct GmTransaction {
+    pub(super) tx: Transaction<'static, Postgres>,
+    pub(super) game: GameRow,
     seats: Vec<SeatRow>,
 }
 
-async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
+pub(super) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
     let mut tx = state.db.begin().await?;
     let game = game_queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let seats = game_queries::seats(&mut tx, game_id).await?;
@@ -155,7 +164,7 @@ async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResul
 }
 
 impl GmTransaction {
-    async fn finish(
+    pub(super) async fn finish(
         mut self,
         signed_in: &SignedIn,
         action: GmAction,
@@ -169,7 +178,7 @@ impl GmTransaction {
         Ok(Redirect::to(&format!("/games/{game_id}/admin")))
     }
 
-    fn require_status(&self, allowed: &[GameStatus], refusal: &str) -> AppResult<()> {
+    pub(super) fn require_status(&self, allowed: &[GameStatus], refusal: &str) -> AppResult<()> {
         if allowed.contains(&self.game.status) { Ok(()) } else { Err(AppError::Conflict(refusal.to_owned())) }
     }
 

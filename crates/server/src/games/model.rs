@@ -179,6 +179,7 @@ choice_enum! {
         RemovePlayer => ("remove_player", "Removed a player"),
         ReplacePlayer => ("replace_player", "Replaced a player"),
         AssignPower => ("assign_power", "Assigned a power"),
+        KindAction => ("kind_action", "Took a game action"),
     }
 }
 

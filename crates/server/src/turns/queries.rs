@@ -161,6 +161,22 @@ pub async fn current_phase(conn: &mut PgConnection, game_id: GameId) -> Result<O
     sqlx::query_as(&sql).bind(game_id).fetch_optional(conn).await
 }
 
+/// Replaces the state the current (unprocessed) phase starts from: a GM action taken before processing.
+pub async fn replace_current_state(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+    state: serde_json::Value,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update phase set state = $3 where game_id = $1 and phase_index = $2 and processed_at is null")
+        .bind(game_id)
+        .bind(index)
+        .bind(state)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 pub async fn phase(conn: &mut PgConnection, game_id: GameId, index: i32) -> Result<Option<PhaseRow>, sqlx::Error> {
     let sql = format!("select {PHASE_COLUMNS} from phase where game_id = $1 and phase_index = $2");
     sqlx::query_as(&sql).bind(game_id).bind(index).fetch_optional(conn).await

@@ -20,8 +20,12 @@ async fn started_variant(gm: &mut Client, players: &mut [Client], kind: &str) ->
 }
 
 async fn save_orders(player: &mut Client, game_id: GameId, text: &str) {
+    save_orders_in(player, game_id, 0, text).await;
+}
+
+async fn save_orders_in(player: &mut Client, game_id: GameId, phase: i32, text: &str) {
     player
-        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", text)])
+        .post(&format!("/games/{game_id}/orders"), &[("phase", phase.to_string().as_str()), ("text", text)])
         .await
         .assert_status(StatusCode::OK)
         .assert_lacks("Refused lines");
@@ -99,4 +103,59 @@ async fn a_terrorism_agency_is_known_to_its_owner_alone(pool: PgPool) {
         observer.get(&page).await.assert_status(StatusCode::OK).assert_lacks("Deuxieme Bureau");
         players[3].get(&page).await.assert_lacks("Deuxieme Bureau");
     }
+}
+
+/// Fixes the game's seed before its first phase is processed, so the founding die below is known.
+async fn set_seed(pool: &PgPool, game_id: GameId, seed: i64) {
+    sqlx::query("update game set rng_seed = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(seed)
+        .execute(pool)
+        .await
+        .unwrap();
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_terrorism_gm_press_award_fills_a_group_s_treasury_and_the_log_keeps_the_note_secret(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_variant(&mut gm, &mut players, "terrorism_i").await;
+    set_seed(&pool, game_id, 7).await;
+    // The first turn's income pays for the founding in the second.
+    process_phase(&pool, game_id).await;
+    save_orders_in(&mut players[2], game_id, 1, "FOUND 4 IN ruh AS Ruhr Front").await;
+    process_phase(&pool, game_id).await;
+    players[2].get(&format!("/games/{game_id}/phases/1")).await.assert_contains("Ruhr Front is founded");
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("Write <code>AWARD &#60;group");
+
+    let award = format!("/games/{game_id}/admin/kind-action");
+    gm.post(&award, &[("action", "AWARD Ruhr Front 6 for the secret manifesto")])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    let log = players[3].get(&format!("/games/{game_id}/log")).await;
+    log.assert_contains("The treasury of Ruhr Front (ruh) goes from 4 to 10").assert_lacks("secret manifesto");
+    players[3].get(&format!("/games/{game_id}")).await.assert_lacks("secret manifesto");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_refused_gm_action_keeps_its_text_and_says_why(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_variant(&mut gm, &mut players, "terrorism_i").await;
+    let award = format!("/games/{game_id}/admin/kind-action");
+    gm.post(&award, &[("action", "AWARD Nobody 5 for trying")])
+        .await
+        .assert_status(StatusCode::UNPROCESSABLE_ENTITY)
+        .assert_contains("id=\"error-kind-action\"")
+        .assert_contains("no terrorist group is named")
+        .assert_contains("value=\"AWARD Nobody 5 for trying\"");
+    players[0].post(&award, &[("action", "AWARD Nobody 5")]).await.assert_error_page(StatusCode::FORBIDDEN);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_standard_game_offers_no_gm_action(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_variant(&mut gm, &mut players, "standard").await;
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_status(StatusCode::OK).assert_lacks("kind-action");
+    gm.post(&format!("/games/{game_id}/admin/kind-action"), &[("action", "AWARD x 1")])
+        .await
+        .assert_error_page(StatusCode::CONFLICT);
 }
