@@ -205,6 +205,34 @@ async fn free_port() -> anyhow::Result<u16> {
     Ok(listener.local_addr()?.port())
 }
 
+/// Seats players who never log in, one per power in `powers`, so a journey needs only the browser
+/// players it drives to fill a game of seven.
+pub async fn seat_silent_players(pool: &PgPool, game_path: &str, powers: &[&str]) -> anyhow::Result<()> {
+    let game_id: i64 = game_path.trim_start_matches("/games/").parse()?;
+    for power in powers {
+        let account_id: i64 = sqlx::query_scalar(
+            "insert into account (username, display_name, password_hash, time_zone)
+             values ($1, $1, 'never used: this player never logs in', 'UTC') returning account_id",
+        )
+        .bind(format!("silent_{power}"))
+        .fetch_one(pool)
+        .await?;
+        let seat_id: i64 =
+            sqlx::query_scalar("insert into seat (game_id, account_id) values ($1, $2) returning seat_id")
+                .bind(game_id)
+                .bind(account_id)
+                .fetch_one(pool)
+                .await?;
+        sqlx::query("insert into seat_power (seat_id, game_id, power) values ($1, $2, $3::power)")
+            .bind(seat_id)
+            .bind(game_id)
+            .bind(power)
+            .execute(pool)
+            .await?;
+    }
+    Ok(())
+}
+
 /// A directory removed when dropped, for Chromium's fresh profile.
 pub struct TempDir(std::path::PathBuf);
 

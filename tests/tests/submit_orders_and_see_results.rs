@@ -2,37 +2,10 @@
 //! selects and one through the text box (with a bad line explained); the deadline passes, the turn
 //! worker processes the phase, and the results page shows every move with its result.
 
-use backchannel_tests::{Browser, spawn_site};
+use backchannel_tests::{Browser, seat_silent_players, spawn_site};
 use chrono::Utc;
 use server::turns::{Outcome, tick};
 use sqlx::PgPool;
-
-/// Seats five players who never log in, one per power the two browser players left free.
-async fn seat_silent_players(pool: &PgPool, game_path: &str, powers: &[&str]) -> anyhow::Result<()> {
-    let game_id: i64 = game_path.trim_start_matches("/games/").parse()?;
-    for power in powers {
-        let account_id: i64 = sqlx::query_scalar(
-            "insert into account (username, display_name, password_hash, time_zone)
-             values ($1, $1, 'never used: this player never logs in', 'UTC') returning account_id",
-        )
-        .bind(format!("silent_{power}"))
-        .fetch_one(pool)
-        .await?;
-        let seat_id: i64 =
-            sqlx::query_scalar("insert into seat (game_id, account_id) values ($1, $2) returning seat_id")
-                .bind(game_id)
-                .bind(account_id)
-                .fetch_one(pool)
-                .await?;
-        sqlx::query("insert into seat_power (seat_id, game_id, power) values ($1, $2, $3::power)")
-            .bind(seat_id)
-            .bind(game_id)
-            .bind(power)
-            .execute(pool)
-            .await?;
-    }
-    Ok(())
-}
 
 #[sqlx::test(migrations = "../migrations")]
 async fn two_players_order_through_the_forms_and_the_results_page_shows_the_moves(pool: PgPool) -> anyhow::Result<()> {

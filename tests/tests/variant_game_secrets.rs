@@ -1,0 +1,72 @@
+//! Journey: a GM creates a Diplobucks game from the new-game form; England buys Turkey's balance with a
+//! bribe typed in the text box; after the worker processes the phase, England's results page tells it
+//! the answer, while Turkey and an observer see neither the bribe nor the balance (rulings 0.5).
+
+use backchannel_tests::{Browser, seat_silent_players, spawn_site};
+use chrono::Utc;
+use server::turns::{Outcome, tick};
+use sqlx::PgPool;
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_diplobucks_bribe_answers_its_payer_alone(pool: PgPool) -> anyhow::Result<()> {
+    let site = spawn_site(pool.clone()).await?;
+    let browser = Browser::start().await?;
+
+    browser.register(&site, "ada", "Ada the GM").await?;
+    browser.goto(&format!("{site}/games/new")).await?;
+    browser.select("#settings-form select[name=kind]", "diplobucks").await?;
+    browser.fill("#settings-form input[name=name]", "Money Talks").await?;
+    browser.select("#settings-form select[name=start_rule]", "by_gm").await?;
+    browser.click("#save-settings").await?;
+    let game_url = browser.wait_for_path(|path| path.starts_with("/games/") && path != "/games/new").await?;
+    let game_path = game_url.trim_start_matches(&site).to_owned();
+    browser.log_out().await?;
+
+    for (username, power) in [("bea", "england"), ("cid", "turkey")] {
+        browser.register(&site, username, username).await?;
+        browser.goto(&format!("{site}{game_path}")).await?;
+        browser.select("#join-power", power).await?;
+        browser.click("#join").await?;
+        browser.wait_for("#leave").await?;
+        browser.log_out().await?;
+    }
+    seat_silent_players(&pool, &game_path, &["austria", "france", "germany", "italy", "russia"]).await?;
+    browser.log_in(&site, "ada").await?;
+    browser.goto(&format!("{site}{game_path}/admin")).await?;
+    browser.click("#start").await?;
+    browser.wait_for_text("#game-status", "Running").await?;
+    browser.log_out().await?;
+
+    browser.log_in(&site, "bea").await?;
+    browser.goto(&format!("{site}{game_path}/orders")).await?;
+    let own = browser.wait_for_text("#own-view", "Your balance").await?;
+    assert!(own.contains("1000 DB"), "{own}");
+    browser.fill("#order-text", "BRIBE learn Turkey\nF lon - nth").await?;
+    browser.click("#save-text-orders").await?;
+    browser.wait_for_text("#saved-message", "Saved 2 orders.").await?;
+    browser.log_out().await?;
+
+    sqlx::query("update game set deadline_at = now() - interval '1 minute' where name = 'Money Talks'")
+        .execute(&pool)
+        .await?;
+    assert!(matches!(tick(&pool, Utc::now()).await?, Outcome::Advanced(_)));
+
+    let results = format!("{site}{game_path}/phases/0");
+    browser.log_in(&site, "bea").await?;
+    browser.goto(&results).await?;
+    browser.wait_for_text("#private-report", "Turkey has 1000 DB").await?;
+    browser.log_out().await?;
+
+    browser.log_in(&site, "cid").await?;
+    browser.goto(&results).await?;
+    let turkey_sees = browser.wait_for_text("#results", "F lon - nth").await?;
+    let page = browser.text("main").await?;
+    assert!(!page.contains("BRIBE") && !page.contains("Turkey has"), "Turkey sees England's bribe: {turkey_sees}");
+    browser.log_out().await?;
+
+    browser.goto(&results).await?;
+    browser.wait_for_text("#results", "F lon - nth").await?;
+    let public = browser.text("main").await?;
+    assert!(!public.contains("BRIBE") && !public.contains("Turkey has"), "an observer sees the bribe: {public}");
+    browser.close().await
+}
