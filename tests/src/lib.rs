@@ -179,6 +179,47 @@ impl Browser {
         self.wait_for_path(|path| path == "/games").await.map(drop)
     }
 
+    /// Plays the set-up of a game as its users would: `gm` registers and creates a game of `kind` named
+    /// `name` (started by the GM), each of `players` registers and joins as its power, the other powers
+    /// get silent players, and the GM starts the game. Ends logged out; returns the game's path.
+    pub async fn start_game(
+        &self,
+        site: &str,
+        pool: &PgPool,
+        kind: &str,
+        name: &str,
+        players: &[(&str, &str)],
+    ) -> anyhow::Result<String> {
+        self.register(site, "ada", "Ada the GM").await?;
+        self.goto(&format!("{site}/games/new")).await?;
+        self.select("#settings-form select[name=kind]", kind).await?;
+        self.fill("#settings-form input[name=name]", name).await?;
+        self.select("#settings-form select[name=start_rule]", "by_gm").await?;
+        self.click("#save-settings").await?;
+        let game_url = self.wait_for_path(|path| path.starts_with("/games/") && path != "/games/new").await?;
+        let game_path = game_url.trim_start_matches(site).to_owned();
+        self.log_out().await?;
+
+        for (username, power) in players {
+            self.register(site, username, username).await?;
+            self.goto(&format!("{site}{game_path}")).await?;
+            self.select("#join-power", power).await?;
+            self.click("#join").await?;
+            self.wait_for("#leave").await?;
+            self.log_out().await?;
+        }
+        let silent: Vec<&str> =
+            POWERS.into_iter().filter(|power| !players.iter().any(|(_, taken)| taken == power)).collect();
+        seat_silent_players(pool, &game_path, &silent).await?;
+
+        self.log_in(site, "ada").await?;
+        self.goto(&format!("{site}{game_path}/admin")).await?;
+        self.click("#start").await?;
+        self.wait_for_text("#game-status", "Running").await?;
+        self.log_out().await?;
+        Ok(game_path)
+    }
+
     pub async fn close(self) -> anyhow::Result<()> {
         self.client.close().await.context("closing the browser")
     }
@@ -204,6 +245,9 @@ async fn free_port() -> anyhow::Result<u16> {
     let listener = TcpListener::bind("127.0.0.1:0").await?;
     Ok(listener.local_addr()?.port())
 }
+
+/// The seven powers' form values.
+pub const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 
 /// Seats players who never log in, one per power in `powers`, so a journey needs only the browser
 /// players it drives to fill a game of seven.

@@ -2,7 +2,7 @@
 //! selects and one through the text box (with a bad line explained); the deadline passes, the turn
 //! worker processes the phase, and the results page shows every move with its result.
 
-use backchannel_tests::{Browser, seat_silent_players, spawn_site};
+use backchannel_tests::{Browser, spawn_site};
 use chrono::Utc;
 use server::turns::{Outcome, tick};
 use sqlx::PgPool;
@@ -12,30 +12,8 @@ async fn two_players_order_through_the_forms_and_the_results_page_shows_the_move
     let site = spawn_site(pool.clone()).await?;
     let browser = Browser::start().await?;
 
-    browser.register(&site, "ada", "Ada the GM").await?;
-    browser.goto(&format!("{site}/games/new")).await?;
-    browser.fill("#settings-form input[name=name]", "Balkan Spring").await?;
-    browser.select("#settings-form select[name=start_rule]", "by_gm").await?;
-    browser.click("#save-settings").await?;
-    let game_url = browser.wait_for_path(|path| path.starts_with("/games/") && path != "/games/new").await?;
-    let game_path = game_url.trim_start_matches(&site).to_owned();
-    browser.log_out().await?;
-
-    for (username, power) in [("bea", "austria"), ("cid", "russia")] {
-        browser.register(&site, username, username).await?;
-        browser.goto(&format!("{site}{game_path}")).await?;
-        browser.select("#join-power", power).await?;
-        browser.click("#join").await?;
-        browser.wait_for("#leave").await?;
-        browser.log_out().await?;
-    }
-    seat_silent_players(&pool, &game_path, &["england", "france", "germany", "italy", "turkey"]).await?;
-
-    browser.log_in(&site, "ada").await?;
-    browser.goto(&format!("{site}{game_path}/admin")).await?;
-    browser.click("#start").await?;
-    browser.wait_for_text("#game-status", "Running").await?;
-    browser.log_out().await?;
+    let game_path =
+        browser.start_game(&site, &pool, "standard", "Balkan Spring", &[("bea", "austria"), ("cid", "russia")]).await?;
 
     browser.log_in(&site, "bea").await?;
     browser.goto(&format!("{site}{game_path}")).await?;

@@ -2,7 +2,7 @@
 //! bribe typed in the text box; after the worker processes the phase, England's results page tells it
 //! the answer, while Turkey and an observer see neither the bribe nor the balance (rulings 0.5).
 
-use backchannel_tests::{Browser, seat_silent_players, spawn_site};
+use backchannel_tests::{Browser, spawn_site};
 use chrono::Utc;
 use server::turns::{Outcome, tick};
 use sqlx::PgPool;
@@ -12,30 +12,8 @@ async fn a_diplobucks_bribe_answers_its_payer_alone(pool: PgPool) -> anyhow::Res
     let site = spawn_site(pool.clone()).await?;
     let browser = Browser::start().await?;
 
-    browser.register(&site, "ada", "Ada the GM").await?;
-    browser.goto(&format!("{site}/games/new")).await?;
-    browser.select("#settings-form select[name=kind]", "diplobucks").await?;
-    browser.fill("#settings-form input[name=name]", "Money Talks").await?;
-    browser.select("#settings-form select[name=start_rule]", "by_gm").await?;
-    browser.click("#save-settings").await?;
-    let game_url = browser.wait_for_path(|path| path.starts_with("/games/") && path != "/games/new").await?;
-    let game_path = game_url.trim_start_matches(&site).to_owned();
-    browser.log_out().await?;
-
-    for (username, power) in [("bea", "england"), ("cid", "turkey")] {
-        browser.register(&site, username, username).await?;
-        browser.goto(&format!("{site}{game_path}")).await?;
-        browser.select("#join-power", power).await?;
-        browser.click("#join").await?;
-        browser.wait_for("#leave").await?;
-        browser.log_out().await?;
-    }
-    seat_silent_players(&pool, &game_path, &["austria", "france", "germany", "italy", "russia"]).await?;
-    browser.log_in(&site, "ada").await?;
-    browser.goto(&format!("{site}{game_path}/admin")).await?;
-    browser.click("#start").await?;
-    browser.wait_for_text("#game-status", "Running").await?;
-    browser.log_out().await?;
+    let game_path =
+        browser.start_game(&site, &pool, "diplobucks", "Money Talks", &[("bea", "england"), ("cid", "turkey")]).await?;
 
     browser.log_in(&site, "bea").await?;
     browser.goto(&format!("{site}{game_path}/orders")).await?;
