@@ -11,39 +11,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use judge::{Map, Order, UnitType, parse_order};
 use judge_cli::wire::{Response, WirePosition};
-use serde::Deserialize;
 use serde_json::{Value, json};
 
-#[derive(Deserialize)]
-struct Cases {
-    cases: Vec<Case>,
-}
+#[path = "../../judge/tests/datc/case.rs"]
+mod case;
 
-type UnitRow = (String, String, String);
-
-#[derive(Deserialize)]
-struct Case {
-    id: String,
-    phase: String,
-    units: Vec<UnitRow>,
-    sc_owners: Option<Vec<(String, String)>>,
-    dislodged: Vec<UnitRow>,
-    previous_orders: Vec<(String, String, String)>,
-    orders: Vec<(String, String)>,
-    expected_units: Vec<UnitRow>,
-    expected_dislodged: Vec<UnitRow>,
-}
-
-impl Case {
-    fn is_retreat(&self) -> bool {
-        self.phase.ends_with('R')
-    }
-}
-
-fn cases() -> Vec<Case> {
-    let text = include_str!("../../judge/tests/datc/cases.json");
-    serde_json::from_str::<Cases>(text).expect("cases.json parses").cases
-}
+use case::{Case, UnitRow, all_cases};
 
 fn unit_json((power, kind, at): &UnitRow) -> Value {
     json!({"power": power, "type": kind, "at": at})
@@ -126,7 +99,7 @@ fn response(answer: Value) -> Response {
 #[test]
 fn every_datc_position_gives_the_expected_units_through_the_binary() {
     let map = Map::standard().expect("standard map");
-    let cases = cases();
+    let cases = all_cases();
     assert_eq!(cases.len(), 167, "every DATC case is here");
 
     let first_steps: Vec<Value> = cases
@@ -182,7 +155,7 @@ fn every_datc_position_gives_the_expected_units_through_the_binary() {
 #[test]
 fn a_dislodged_unit_in_next_lists_its_legal_retreats() {
     let map = Map::standard().expect("standard map");
-    let case = cases().into_iter().find(|case| case.id == "6.H.5").expect("6.H.5");
+    let case = all_cases().into_iter().find(|case| case.id == "6.H.5").expect("6.H.5");
     let previous = order_lines(case.previous_orders.iter().map(|(power, text, _)| (power, text)));
     let answer =
         response(common::adjudicate(&input(&case.id, "S1901M", &units_before_retreat(&map, &case), &None, previous)));

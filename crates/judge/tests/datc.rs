@@ -9,34 +9,15 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use judge::{Extensions, Map, Phase, PhaseKind, Position, Submission, Unit, UnitType, adjudicate, parse_order};
-use serde::Deserialize;
 
-#[derive(Deserialize)]
-struct Cases {
-    cases: Vec<Case>,
-}
+#[path = "datc/case.rs"]
+mod case;
 
-type UnitRow = (String, String, String);
-
-#[derive(Deserialize)]
-struct Case {
-    id: String,
-    phase: String,
-    units: Vec<UnitRow>,
-    sc_owners: Option<Vec<(String, String)>>,
-    dislodged: Vec<UnitRow>,
-    previous_orders: Vec<(String, String, String)>,
-    orders: Vec<(String, String)>,
-    expected_units: Vec<UnitRow>,
-    expected_dislodged: Vec<UnitRow>,
-}
+use case::{Case, UnitRow, all_cases};
 
 fn fixtures() -> &'static (Map, Vec<Case>) {
     static FIXTURES: OnceLock<(Map, Vec<Case>)> = OnceLock::new();
-    FIXTURES.get_or_init(|| {
-        let cases: Cases = serde_json::from_str(include_str!("datc/cases.json")).expect("cases.json parses");
-        (Map::standard().expect("standard map"), cases.cases)
-    })
+    FIXTURES.get_or_init(|| (Map::standard().expect("standard map"), all_cases()))
 }
 
 fn unit(map: &Map, (power, kind, at): &UnitRow) -> Unit {
