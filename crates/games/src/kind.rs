@@ -1,6 +1,6 @@
 //! The [`GameKind`] trait and the plain data it speaks in.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -160,15 +160,28 @@ pub enum Outcome {
     Victory { winners: Vec<SeatId>, summary: String },
 }
 
-/// Who a press message goes to.
+/// Someone who takes part in a game's press: a seat, or the game master (whoever plays that part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Correspondent {
+    GameMaster,
+    Seat(SeatId),
+}
+
+/// Who a press message goes to, besides its sender.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Recipients {
-    /// Everyone in the game and the public.
+    /// Public press: everyone in the game and every observer.
     Public,
-    /// These seats (and the sender).
-    Seats(Vec<SeatId>),
-    /// The game master only.
-    GameMaster,
+    /// A private conversation: its other members (one seat, a group, the game master, or a mix). A
+    /// conversation is the set of its members, so the same set is always the same conversation.
+    Private(BTreeSet<Correspondent>),
+}
+
+impl Recipients {
+    /// A private conversation with these members (the sender is left out if listed).
+    pub fn private(from: Correspondent, members: impl IntoIterator<Item = Correspondent>) -> Self {
+        Recipients::Private(members.into_iter().filter(|member| *member != from).collect())
+    }
 }
 
 /// Why a game kind refuses a press message.
@@ -214,9 +227,11 @@ pub trait GameKind {
     fn seat_view(state: &Self::State, seat: SeatId) -> View;
     fn public_view(state: &Self::State) -> View;
     fn outcome(state: &Self::State) -> Option<Outcome>;
-    /// Whether `from` may send press to `to` under this kind's own rules (the game's press setting is
-    /// checked by the server first). `None` is the game master.
-    fn may_send(state: &Self::State, from: Option<SeatId>, to: &Recipients) -> Result<(), PressRefusal> {
+    /// Whether `from` may send press to `to` under this kind's own rules: a kind may forbid pairs (a
+    /// Cabinet commander writes only to its Head of State, its counterpart and the GM) or public press (a
+    /// Diplobucks power without the press right). The game's own press setting (full, public only,
+    /// gunboat, rulebook) is checked by the server before this; the default allows everything.
+    fn may_send(state: &Self::State, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {
         let _ = (state, from, to);
         Ok(())
     }

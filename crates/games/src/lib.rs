@@ -17,8 +17,8 @@ pub mod standard;
 pub mod terrorism;
 
 pub use kind::{
-    AcceptedLine, Board, BoardUnit, Choice, FormRow, GameKind, GmActionError, OrderCheck, OrderForm, Outcome,
-    PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord, SeatId,
-    SeatInfo, SetupError, StateError, View,
+    AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GameKind, GmActionError, OrderCheck, OrderForm,
+    Outcome, PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord,
+    SeatId, SeatInfo, SetupError, StateError, View,
 };
 pub use registry::{AnyGame, Kind};

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::covert_dip::{self, CovertDip};
 use crate::diplobucks::{self, Diplobucks};
 use crate::kind::{
-    GameKind, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients, Report,
-    SeatId, SeatInfo, SetupError, StateError, View,
+    Correspondent, GameKind, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed,
+    Recipients, Report, SeatId, SeatInfo, SetupError, StateError, View,
 };
 use crate::standard::{self, Standard};
 use crate::terrorism::{self, TerrorismI};
@@ -210,7 +210,7 @@ impl AnyGame {
         dispatch!(self, gm_action_syntax())
     }
 
-    pub fn may_send(&self, from: Option<SeatId>, to: &Recipients) -> Result<(), PressRefusal> {
+    pub fn may_send(&self, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {
         dispatch!(self, may_send(from, to))
     }
 }

@@ -5,7 +5,7 @@
 mod diplobucks_support;
 
 use diplobucks_support::*;
-use games::{AnyGame, Processed, Recipients, ResultWord};
+use games::{AnyGame, Correspondent, Processed, Recipients, ResultWord};
 
 /// Processes the phase and stores the next state as the server would: to JSON and back.
 fn step(game: &AnyGame, sheets: &[(&str, &str)]) -> (AnyGame, Processed<AnyGame>) {
@@ -41,8 +41,8 @@ fn a_three_year_diplobucks_game_uses_every_bribe() {
     let seen = private(&spring, &game, "Germany").events.join("\n");
     assert!(seen.contains("Bribe 9 (1500 DB): make Turkey miss its moves"), "{seen}");
     assert!(seen.contains("Bribe 1 (100 DB)"), "{seen}");
-    assert!(game.may_send(Some(seat(&game, "France")), &Recipients::Public).is_ok());
-    assert!(game.may_send(Some(seat(&game, "Italy")), &Recipients::Public).is_err());
+    assert!(game.may_send(Correspondent::Seat(seat(&game, "France")), &Recipients::Public).is_ok());
+    assert!(game.may_send(Correspondent::Seat(seat(&game, "Italy")), &Recipients::Public).is_err());
     assert_eq!(game.phase().code, "F1901M");
     assert_eq!(balance(&game, "Austria"), 1000 - 800 + 300);
     assert_eq!(balance(&game, "Turkey"), 1300);
@@ -113,7 +113,7 @@ fn a_three_year_diplobucks_game_uses_every_bribe() {
         game = step(&game, &[]).0;
     }
     assert!(
-        game.may_send(Some(seat(&game, "France")), &Recipients::Public).is_err(),
+        game.may_send(Correspondent::Seat(seat(&game, "France")), &Recipients::Public).is_err(),
         "four movement phases of press are over"
     );
 }

@@ -6,7 +6,7 @@ mod diplobucks_support;
 
 use diplobucks_support::*;
 use games::diplobucks::ledger::{CenterChange, winter_bonus};
-use games::{Recipients, ResultWord};
+use games::{Correspondent, Recipients, ResultWord};
 
 // See: sheet "Income": each of the seven players receives 1000 DB at the start.
 #[test]
@@ -113,19 +113,32 @@ fn db_expenditures_only_the_nine_bribes_are_taken() {
 fn db_4_5_db1_bribe_1_press_right_for_four_movement_phases() {
     let mut game = new_game();
     let france = seat(&game, "France");
-    assert!(game.may_send(Some(france), &Recipients::Public).is_err(), "no public press without the right");
     assert!(
-        game.may_send(Some(france), &Recipients::Seats(vec![seat(&game, "Italy")])).is_ok(),
+        game.may_send(Correspondent::Seat(france), &Recipients::Public).is_err(),
+        "no public press without the right"
+    );
+    assert!(
+        game.may_send(
+            Correspondent::Seat(france),
+            &Recipients::private(Correspondent::Seat(france), [Correspondent::Seat(seat(&game, "Italy"))])
+        )
+        .is_ok(),
         "private press is free"
     );
     game = play(&game, &[("France", "BRIBE press")]).next;
     assert_eq!(balance(&game, "France"), 1000 - 100 + 300);
     for phase in 0..4 {
-        assert!(game.may_send(Some(france), &Recipients::Public).is_ok(), "movement phase {phase} of the right");
+        assert!(
+            game.may_send(Correspondent::Seat(france), &Recipients::Public).is_ok(),
+            "movement phase {phase} of the right"
+        );
         game = play(&game, &[]).next;
     }
-    assert!(game.may_send(Some(france), &Recipients::Public).is_err(), "the right lapsed after four movement phases");
-    assert!(game.may_send(None, &Recipients::Public).is_ok(), "the GM always may");
+    assert!(
+        game.may_send(Correspondent::Seat(france), &Recipients::Public).is_err(),
+        "the right lapsed after four movement phases"
+    );
+    assert!(game.may_send(Correspondent::GameMaster, &Recipients::Public).is_ok(), "the GM always may");
 }
 
 // See: sheet bribe 2 and DB.8: the balance learned is the one after that phase's debits, before income.

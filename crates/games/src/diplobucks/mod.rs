@@ -18,8 +18,8 @@ use resolve::{Effects, Purchase};
 
 use crate::intrigue::{self, PowerName, ProvinceName, map, merge_checks, split_sheet};
 use crate::kind::{
-    AcceptedLine, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients,
-    RejectedLine, SeatId, SeatInfo, SetupError, View,
+    AcceptedLine, Correspondent, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed,
+    Recipients, RejectedLine, SeatId, SeatInfo, SetupError, View,
 };
 use crate::standard::{self, Standard, check_sheet, form_for, power_seat, seat_power, standard_map};
 
@@ -245,11 +245,13 @@ impl GameKind for Diplobucks {
     }
 
     /// Rulings 4.5: public press needs the right bought with bribe 1; private press is free.
-    fn may_send(state: &State, from: Option<SeatId>, to: &Recipients) -> Result<(), PressRefusal> {
+    fn may_send(state: &State, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {
         match (from, to) {
-            (Some(seat), Recipients::Public) if !state.has_press_right(seat_power(seat)) => Err(PressRefusal(
-                "publishing press needs the press right: order `BRIBE press` (100 DB for two years)".into(),
-            )),
+            (Correspondent::Seat(seat), Recipients::Public) if !state.has_press_right(seat_power(seat)) => {
+                Err(PressRefusal(
+                    "publishing press needs the press right: order `BRIBE press` (100 DB for two years)".into(),
+                ))
+            }
             _ => Ok(()),
         }
     }
