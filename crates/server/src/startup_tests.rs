@@ -19,7 +19,7 @@ async fn replicas_applying_migrations_at_once_apply_each_exactly_once(pool: PgPo
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn demo_data_is_seeded_once_with_an_admin_players_and_a_waiting_game(pool: PgPool) {
+async fn demo_data_is_seeded_once_with_an_admin_players_a_waiting_game_and_a_played_year(pool: PgPool) {
     seed_demo_data_once(&pool).await.unwrap();
     seed_demo_data_once(&pool).await.unwrap();
     let (accounts, admins): (i64, i64) =
@@ -27,13 +27,29 @@ async fn demo_data_is_seeded_once_with_an_admin_players_and_a_waiting_game(pool:
             .fetch_one(&pool)
             .await
             .unwrap();
-    assert_eq!((accounts, admins), (7, 1));
-    let (status, seats): (String, i64) =
-        sqlx::query_as("select g.status::text, (select count(*) from seat s where s.game_id = g.game_id) from game g")
-            .fetch_one(&pool)
+    assert_eq!((accounts, admins), (8, 1));
+    let games: Vec<(String, i64)> = sqlx::query_as(
+        "select g.status::text, (select count(*) from seat s where s.game_id = g.game_id) from game g order by game_id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(games, [("forming".to_owned(), 4), ("running".to_owned(), 7)]);
+    let phases: Vec<(String, bool)> =
+        sqlx::query_as("select code, processed_at is not null from phase where game_id = 2 order by phase_index")
+            .fetch_all(&pool)
             .await
             .unwrap();
-    assert_eq!((status.as_str(), seats), ("forming", 4));
+    let codes: Vec<(&str, bool)> = phases.iter().map(|(code, done)| (code.as_str(), *done)).collect();
+    assert_eq!(codes, [("S1901M", true), ("F1901M", true), ("W1901A", true), ("S1902M", false)]);
+    let mut observer = crate::test_support::Client::new(pool.clone());
+    let spring = observer.get("/games/2/phases/0").await;
+    spring.assert_contains("F lon - nth").assert_contains("A war - gal");
+    let winter = observer.get("/games/2/phases/2").await;
+    winter.assert_status(axum::http::StatusCode::OK).assert_contains("Build");
+    let deadline: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("select deadline_at from game where game_id = 2").fetch_one(&pool).await.unwrap();
+    assert!(deadline > chrono::Utc::now(), "the demo's current phase is not due at once: {deadline}");
 }
 
 #[tokio::test]
