@@ -164,6 +164,7 @@ pub fn game_form<'a>(name: &'a str, overrides: &[(&'a str, &'a str)]) -> Vec<(&'
         ("deadline_zone", "UTC"),
         ("power_assignment", "players_choose"),
         ("start_rule", "when_full"),
+        ("process_when_ready", "on"),
     ];
     for (key, value) in overrides {
         form.retain(|(existing, _)| existing != key);

@@ -98,6 +98,35 @@ async fn the_gm_edits_settings_until_the_start_and_bad_ones_come_back_with_error
 }
 
 #[sqlx::test(migrations = "../../migrations")]
+async fn the_gm_turns_early_processing_off_in_the_settings_panel_and_the_game_page_says_so(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Patient", &[("start_rule", "by_gm")]).await;
+    gm.get(&format!("/games/{game_id}/admin"))
+        .await
+        .assert_contains("name=\"process_when_ready\" id=\"process-when-ready\" checked");
+    let unchecked: Vec<(&str, &str)> = game_form("Patient", &[("start_rule", "by_gm")])
+        .into_iter()
+        .filter(|(field, _)| *field != "process_when_ready")
+        .collect();
+    gm.post(&format!("/games/{game_id}/admin/settings"), &unchecked)
+        .await
+        .assert_redirect_to(&format!("/games/{game_id}/admin"));
+    let stored: bool = sqlx::query_scalar("select process_when_ready from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(!stored);
+    gm.get(&format!("/games/{game_id}/admin"))
+        .await
+        .assert_contains("name=\"process_when_ready\" id=\"process-when-ready\">");
+    Client::new(pool.clone())
+        .get(&format!("/games/{game_id}"))
+        .await
+        .assert_contains("Never: each phase waits for its deadline");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
 async fn settings_cannot_change_after_the_start(pool: PgPool) {
     let (mut gm, game_id, _players) = full_game(&pool, &[]).await;
     gm.post(&format!("/games/{game_id}/admin/start"), &[]).await.assert_status(StatusCode::SEE_OTHER);

@@ -34,6 +34,9 @@ pub struct GameSettingsForm {
     pub skip_sunday: Option<String>,
     pub power_assignment: String,
     pub start_rule: String,
+    /// A checkbox: absent when unticked, so a missing field means off (not the new-game page's default).
+    #[serde(default)]
+    pub process_when_ready: Option<String>,
 }
 
 impl Default for GameSettingsForm {
@@ -61,6 +64,7 @@ impl Default for GameSettingsForm {
             skip_sunday: None,
             power_assignment: PowerAssignment::PlayersChoose.slug().to_owned(),
             start_rule: StartRule::WhenFull.slug().to_owned(),
+            process_when_ready: Some("on".to_owned()),
         }
     }
 }
@@ -76,6 +80,8 @@ pub struct GameSettings {
     pub deadlines: DeadlineSettings,
     pub power_assignment: PowerAssignment,
     pub start_rule: StartRule,
+    /// Process a phase as soon as every seat that must order is ready, without waiting for the deadline.
+    pub process_when_ready: bool,
 }
 
 /// One weekday checkbox as the template draws it.
@@ -112,6 +118,7 @@ impl GameSettingsForm {
             skip_sunday: skip(6),
             power_assignment: settings.power_assignment.slug().to_owned(),
             start_rule: settings.start_rule.slug().to_owned(),
+            process_when_ready: settings.process_when_ready.then(|| "on".to_owned()),
         }
     }
 
@@ -190,6 +197,7 @@ impl GameSettingsForm {
             deadlines: deadlines?,
             power_assignment: power_assignment?,
             start_rule: start_rule?,
+            process_when_ready: self.process_when_ready.is_some(),
         };
         errors.is_empty().then_some(settings)
     }

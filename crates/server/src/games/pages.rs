@@ -254,7 +254,16 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
         ("No processing on", if skipped.is_empty() { "—".to_owned() } else { skipped.join(", ") }),
         ("Powers", settings.power_assignment.label().to_owned()),
         ("Start", settings.start_rule.label().to_owned()),
+        ("Early processing", early_processing_label(settings.process_when_ready).to_owned()),
     ]
+}
+
+fn early_processing_label(process_when_ready: bool) -> &'static str {
+    if process_when_ready {
+        "As soon as every player who must order is ready"
+    } else {
+        "Never: each phase waits for its deadline"
+    }
 }
 
 #[derive(Template, WebTemplate)]

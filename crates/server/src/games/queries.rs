@@ -35,6 +35,7 @@ pub struct GameRow {
     pub no_process_weekdays: i16,
     pub power_assignment: PowerAssignment,
     pub start_rule: StartRule,
+    pub process_when_ready: bool,
     pub seat_count: i16,
     pub rng_seed: i64,
     pub deadline_at: Option<DateTime<Utc>>,
@@ -64,6 +65,7 @@ impl GameRow {
             },
             power_assignment: self.power_assignment,
             start_rule: self.start_rule,
+            process_when_ready: self.process_when_ready,
         }
     }
 }
@@ -71,7 +73,7 @@ impl GameRow {
 const GAME_COLUMNS: &str = "g.game_id, g.kind, g.name, g.description, g.gm_account_id,
     gm.display_name as gm_display_name, g.status, g.is_public, g.invite_code, g.press, g.anonymous,
     g.deadline_mode, g.movement_minutes, g.retreat_minutes, g.adjustment_minutes, g.fixed_deadline_time,
-    g.deadline_time_zone, g.no_process_weekdays, g.power_assignment, g.start_rule, g.seat_count,
+    g.deadline_time_zone, g.no_process_weekdays, g.power_assignment, g.start_rule, g.process_when_ready, g.seat_count,
     g.rng_seed, g.deadline_at, g.created_at, g.started_at, g.finished_at";
 
 pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<GameRow>, sqlx::Error> {
@@ -107,8 +109,9 @@ pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<G
     sqlx::query_scalar(
         "insert into game (kind, name, description, gm_account_id, is_public, invite_code, press, anonymous,
             deadline_mode, movement_minutes, retreat_minutes, adjustment_minutes, fixed_deadline_time,
-            deadline_time_zone, no_process_weekdays, power_assignment, start_rule, seat_count, rng_seed)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+            deadline_time_zone, no_process_weekdays, power_assignment, start_rule, seat_count, rng_seed,
+            process_when_ready)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
          returning game_id",
     )
     .bind(new.kind)
@@ -130,6 +133,7 @@ pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<G
     .bind(settings.start_rule)
     .bind(new.seat_count)
     .bind(new.rng_seed)
+    .bind(settings.process_when_ready)
     .fetch_one(conn)
     .await
 }
@@ -144,7 +148,7 @@ pub async fn update_settings(
         "update game set name = $2, description = $3, is_public = $4, press = $5, anonymous = $6,
             deadline_mode = $7, movement_minutes = $8, retreat_minutes = $9, adjustment_minutes = $10,
             fixed_deadline_time = $11, deadline_time_zone = $12, no_process_weekdays = $13,
-            power_assignment = $14, start_rule = $15
+            power_assignment = $14, start_rule = $15, process_when_ready = $16
          where game_id = $1",
     )
     .bind(game_id)
@@ -162,6 +166,7 @@ pub async fn update_settings(
     .bind(deadlines.no_process_days.bits())
     .bind(settings.power_assignment)
     .bind(settings.start_rule)
+    .bind(settings.process_when_ready)
     .execute(conn)
     .await
     .map(drop)

@@ -144,6 +144,29 @@ async fn a_phase_is_processed_early_once_every_seat_that_must_order_is_ready(poo
 }
 
 #[sqlx::test(migrations = "../../migrations")]
+async fn a_game_set_to_wait_for_its_deadlines_is_not_processed_early_when_every_seat_is_ready(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let form: Vec<(&str, &str)> = crate::test_support::game_form("Unhurried", &[])
+        .into_iter()
+        .filter(|(field, _)| *field != "process_when_ready")
+        .collect();
+    let location = gm.post("/games", &form).await.location.clone().unwrap();
+    let game_id: GameId = location.trim_start_matches("/games/").parse().unwrap();
+    for (player, power) in players.iter_mut().zip(crate::test_support::POWERS) {
+        player.post(&format!("/games/{game_id}/join"), &[("power", power)]).await.assert_status(StatusCode::SEE_OTHER);
+    }
+    let deadline = deadline_of(&pool, game_id).await;
+    for player in &mut players {
+        player
+            .post(&format!("/games/{game_id}/orders/ready"), &[("phase", "0"), ("ready", "true")])
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+    assert_eq!(tick(&pool, Utc::now()).await.unwrap(), Outcome::Idle);
+    assert_eq!(deadline_of(&pool, game_id).await, deadline, "the deadline stays where it was");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
 async fn a_paused_game_is_not_processed_even_past_its_deadline(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Break").await;
