@@ -40,6 +40,23 @@ pub fn format_time(at: DateTime<Utc>, zone: Tz) -> String {
     at.with_timezone(&zone).format("%a %-d %b %Y, %H:%M %Z").to_string()
 }
 
+/// How long until `deadline`, in the two largest units that matter: "in 2 days 3 hours", "in 40
+/// minutes". A deadline that has passed is being processed.
+pub fn time_left(deadline: DateTime<Utc>, now: DateTime<Utc>) -> String {
+    let minutes = (deadline - now).num_minutes();
+    if deadline <= now {
+        return "being processed now".to_owned();
+    }
+    let (days, hours, minutes) = (minutes / (24 * 60), minutes / 60 % 24, minutes % 60);
+    let amount = |count: i64, unit: &str| format!("{count} {unit}{}", if count == 1 { "" } else { "s" });
+    match (days, hours) {
+        (0, 0) if minutes == 0 => "in less than a minute".to_owned(),
+        (0, 0) => format!("in {}", amount(minutes, "minute")),
+        (0, _) => format!("in {} {}", amount(hours, "hour"), amount(minutes, "minute")),
+        (_, _) => format!("in {} {}", amount(days, "day"), amount(hours, "hour")),
+    }
+}
+
 /// The zone to show times in: the viewer's own, or UTC for visitors who are not logged in.
 pub fn zone_of(user: Option<&User>) -> Tz {
     user.map_or(Tz::UTC, |user| user.time_zone)
@@ -55,5 +72,18 @@ mod tests {
         let at = Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).unwrap();
         assert_eq!(format_time(at, chrono_tz::Europe::Paris), "Wed 1 Jul 2026, 14:00 CEST");
         assert_eq!(format_time(at, Tz::UTC), "Wed 1 Jul 2026, 12:00 UTC");
+    }
+
+    #[test]
+    fn time_left_names_the_two_largest_units_and_says_when_the_deadline_has_passed() {
+        let now = Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).unwrap();
+        let later = |minutes| now + chrono::Duration::minutes(minutes);
+        assert_eq!(time_left(later(2 * 24 * 60 + 3 * 60 + 59), now), "in 2 days 3 hours");
+        assert_eq!(time_left(later(24 * 60 + 60), now), "in 1 day 1 hour");
+        assert_eq!(time_left(later(5 * 60 + 1), now), "in 5 hours 1 minute");
+        assert_eq!(time_left(later(40), now), "in 40 minutes");
+        assert_eq!(time_left(now + chrono::Duration::seconds(30), now), "in less than a minute");
+        assert_eq!(time_left(now, now), "being processed now");
+        assert_eq!(time_left(later(-5), now), "being processed now");
     }
 }

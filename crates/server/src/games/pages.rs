@@ -17,8 +17,11 @@ use crate::accounts::pages::TIME_ZONES;
 use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{Form, Path, Query, SignedIn, User, Viewer, set_flash};
 use crate::ids::GameId;
-use crate::pages::{Nav, format_time, zone_of};
+use crate::pages::{Nav, format_time, time_left, zone_of};
 use crate::state::AppState;
+use crate::turns::board::BoardView;
+use crate::turns::queries as turn_queries;
+use crate::turns::standing::{Standing, standing};
 
 /// Lobby lists show at most this many games.
 const LOBBY_LIMIT: i64 = 100;
@@ -290,6 +293,14 @@ pub struct GamePage {
     can_leave: bool,
     show_invite_link: bool,
     not_logged_in_and_joinable: bool,
+    /// How long until the deadline, counted from now ("in 3 hours 20 minutes").
+    deadline_in: Option<String>,
+    /// Who won, or how the game ended, once it has.
+    result: Option<String>,
+    /// The latest phase and who has orders in, once the game has started.
+    standing: Option<Standing>,
+    /// The latest phase's public board.
+    board: Option<BoardView>,
 }
 
 pub async fn show_game(
@@ -310,7 +321,21 @@ pub async fn show_game(
         Vec::new()
     };
     let settings = game.settings();
+    let mut standing = standing(&mut conn, game_id).await?;
+    let board = standing.as_mut().and_then(|standing| standing.board.take());
+    let result = match game.status {
+        GameStatus::Finished => Some(
+            turn_queries::result_summary(&mut conn, game_id)
+                .await?
+                .unwrap_or_else(|| "ended by the GM without a winner".to_owned()),
+        ),
+        GameStatus::Forming | GameStatus::Running | GameStatus::Paused => None,
+    };
     Ok(GamePage {
+        deadline_in: game.deadline_at.map(|at| time_left(at, state.clock.now())),
+        result,
+        standing,
+        board,
         nav: viewer.nav,
         game_id: game.game_id,
         settings: settings_lines(&game, &settings),

@@ -6,6 +6,7 @@ pub mod downtime;
 pub mod end;
 pub(crate) mod pages;
 pub mod queries;
+pub(crate) mod standing;
 pub mod tick;
 pub mod worker;
 

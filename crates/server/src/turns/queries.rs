@@ -399,3 +399,38 @@ pub async fn set_concession(
 pub async fn concessions(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(SeatId, SeatId)>, sqlx::Error> {
     sqlx::query_as("select seat_id, to_seat_id from concession where game_id = $1").bind(game_id).fetch_all(conn).await
 }
+
+/// Whether a seat's sheet holds orders and is ready, never what it says: what everyone may see.
+pub struct SheetProgress {
+    pub game_seat: games::SeatId,
+    pub must_order: bool,
+    pub has_orders: bool,
+    pub ready: bool,
+}
+
+/// Each seat's progress in one phase, in the game kind's seat order.
+pub async fn sheet_progress(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+) -> Result<Vec<SheetProgress>, sqlx::Error> {
+    let rows: Vec<(i16, bool, bool, bool)> = sqlx::query_as(
+        "select s.game_seat, o.must_order, o.orders <> '', o.ready
+         from seat_order o join seat s on s.seat_id = o.seat_id
+         where o.game_id = $1 and o.phase_index = $2 and s.game_seat is not null
+         order by s.game_seat",
+    )
+    .bind(game_id)
+    .bind(index)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(number, must_order, has_orders, ready)| SheetProgress {
+            game_seat: games::SeatId(u16::try_from(number).unwrap_or(0)),
+            must_order,
+            has_orders,
+            ready,
+        })
+        .collect())
+}

@@ -6,7 +6,7 @@ use sqlx::PgPool;
 
 use super::{Outcome, downtime, tick};
 use crate::ids::GameId;
-use crate::test_support::{logged_in, started_game, table};
+use crate::test_support::{Client, logged_in, started_game, table};
 
 async fn deadline_of(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
     sqlx::query_scalar("select deadline_at from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
@@ -425,9 +425,42 @@ async fn a_solo_victory_finishes_the_game_and_its_pages_say_who_won(pool: PgPool
         .get(&format!("/games/{game_id}/phases"))
         .await
         .assert_contains("Game over: <strong>France wins</strong>");
+    Client::new(pool.clone())
+        .get(&format!("/games/{game_id}"))
+        .await
+        .assert_contains("Game over: <strong>France wins</strong>")
+        .assert_contains("Final position")
+        .assert_contains("<figure class=\"map\" id=\"map\"><svg")
+        .assert_lacks("id=\"order-progress\"");
     players[2]
         .get(&format!("/games/{game_id}/orders"))
         .await
         .assert_error_page(StatusCode::CONFLICT)
         .assert_contains("The game is over");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_game_page_shows_observers_the_board_and_who_has_orders_in_but_never_the_orders(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Watched").await;
+    players[0]
+        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
+        .await
+        .assert_contains("Saved 1 order.");
+    players[0]
+        .post(&format!("/games/{game_id}/orders/ready"), &[("phase", "0"), ("ready", "true")])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    let page = Client::new(pool.clone()).get(&format!("/games/{game_id}")).await;
+    page.assert_status(StatusCode::OK)
+        .assert_contains("Now: <a href=\"/games/")
+        .assert_contains(">Spring 1901 Movement</a>")
+        .assert_contains("<figure class=\"map\" id=\"map\"><svg")
+        .assert_contains("A vie")
+        .assert_contains("<th scope=\"row\">Austria</th><td class=\"orders-saved\">orders in</td><td>ready</td>")
+        .assert_contains("<th scope=\"row\">England</th><td class=\"orders-missing\">not yet</td><td>not ready</td>")
+        .assert_contains("(<span id=\"deadline-in\">in 23 hours ")
+        .assert_lacks("vie - gal")
+        .assert_lacks("class=\"order ")
+        .assert_lacks("Game over");
 }

@@ -1,0 +1,81 @@
+//! Where a game stands now, as anyone who may see it sees it: the latest phase, its public board and
+//! which seats have orders in and are ready. Never the orders themselves: only whether a sheet holds
+//! any, which webDiplomacy and Backstabbr show everyone too.
+
+use sqlx::PgConnection;
+
+use super::board::BoardView;
+use super::queries::{self, SheetProgress};
+use crate::error::{AppError, AppResult};
+use crate::ids::GameId;
+
+/// Whether a seat has given its orders for the current phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderProgress {
+    NothingToOrder,
+    Missing,
+    Saved,
+}
+
+impl OrderProgress {
+    fn of(sheet: &SheetProgress) -> Self {
+        match (sheet.must_order, sheet.has_orders) {
+            (false, _) => OrderProgress::NothingToOrder,
+            (true, false) => OrderProgress::Missing,
+            (true, true) => OrderProgress::Saved,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            OrderProgress::NothingToOrder => "nothing to order",
+            OrderProgress::Missing => "not yet",
+            OrderProgress::Saved => "orders in",
+        }
+    }
+
+    /// The same classes as the dashboard's, so both pages colour a sheet alike.
+    pub fn class(self) -> &'static str {
+        match self {
+            OrderProgress::NothingToOrder => "orders-none-needed",
+            OrderProgress::Missing => "orders-missing",
+            OrderProgress::Saved => "orders-saved",
+        }
+    }
+}
+
+/// One seat's progress in the current phase, named as the game names the seat (its power).
+pub struct SeatProgress {
+    pub title: String,
+    pub orders: OrderProgress,
+    pub ready: bool,
+}
+
+/// The latest phase of a started game.
+pub struct Standing {
+    pub phase_index: i32,
+    pub phase_label: String,
+    pub board: Option<BoardView>,
+    /// Empty once the game is over (the final phase has no order sheets).
+    pub seats: Vec<SeatProgress>,
+}
+
+/// The game's latest phase (the current one, or the final position of a finished game), if it has
+/// started.
+pub async fn standing(conn: &mut PgConnection, game_id: GameId) -> AppResult<Option<Standing>> {
+    let Some(phase) = queries::current_phase(conn, game_id).await? else {
+        return Ok(None);
+    };
+    let state = games::AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
+    let titles = state.seats();
+    let seats = queries::sheet_progress(conn, game_id, phase.phase_index)
+        .await?
+        .into_iter()
+        .filter_map(|sheet| {
+            let title = titles.iter().find(|info| info.id == sheet.game_seat)?.title.clone();
+            Some(SeatProgress { title, orders: OrderProgress::of(&sheet), ready: sheet.ready })
+        })
+        .collect();
+    let board = state.public_view().board.as_ref().map(|board| BoardView::from_board(board, None));
+    Ok(Some(Standing { phase_index: phase.phase_index, phase_label: phase.label, board, seats }))
+}
