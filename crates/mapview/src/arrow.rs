@@ -1,6 +1,6 @@
 //! The orders a page may draw over the board, in region keys as the judge writes them (`stp/sc`).
 
-use games::kind::{Report, ResultWord};
+use games::kind::{Board, Report, ResultWord};
 use judge::{Location, Map, Order, UnitRef};
 
 /// One order to draw, in its power's colour.
@@ -34,18 +34,29 @@ pub enum ArrowOrder {
 }
 
 impl Arrow {
-    /// The arrows of a phase's public report: each order line read back as judge notation (the report
-    /// writes it canonically) and drawn with its result. Lines the standard map cannot read, such as a
-    /// variant's extra orders, draw nothing.
-    pub fn from_report(map: &Map, report: &Report) -> Vec<Arrow> {
+    /// The arrows of a phase's public report over the board the phase started from: each order line
+    /// read back as judge notation (the report writes it canonically) and drawn with its result. A move
+    /// by a unit that stands dislodged on the board is its retreat (reports write retreats as moves).
+    /// Lines the standard map cannot read, such as a variant's extra orders, draw nothing.
+    pub fn from_report(map: &Map, board: &Board, report: &Report) -> Vec<Arrow> {
         report
             .orders
             .iter()
             .filter_map(|line| {
                 let (_, order) = judge::parse_order(map, &line.order).ok()?;
-                Some(Arrow { power: line.by.clone(), order: arrow_order(map, &order)?, outcome: Some(line.result) })
+                let order = retreat_if_dislodged(arrow_order(map, &order)?, board);
+                Some(Arrow { power: line.by.clone(), order, outcome: Some(line.result) })
             })
             .collect()
+    }
+}
+
+fn retreat_if_dislodged(order: ArrowOrder, board: &Board) -> ArrowOrder {
+    match order {
+        ArrowOrder::Move { from, to } if board.dislodged.iter().any(|unit| unit.region == from) => {
+            ArrowOrder::Retreat { from, to }
+        }
+        other => other,
     }
 }
 

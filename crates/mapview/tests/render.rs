@@ -92,7 +92,7 @@ fn a_reports_orders_become_arrows_with_their_results() {
         (germany, "A mun - bur".to_string()),
     ]);
     let report = game.process(&orders, 1).public;
-    let arrows = Arrow::from_report(view.map(), &report);
+    let arrows = Arrow::from_report(view.map(), &starting_board(), &report);
     assert_eq!(arrows.len(), 4);
     assert!(arrows.contains(&Arrow {
         power: "France".into(),
@@ -196,4 +196,24 @@ fn garbage_units_and_orders_are_dropped_and_the_rest_drawn() {
     assert_eq!(units.len(), 2, "the fleet in stp/nc and the dislodged army in par");
     assert!(units.iter().any(|node| has_class(node, "dislodged") && node.attribute("data-province") == Some("par")));
     assert_eq!(document.descendants().filter(|node| has_class(node, "order")).count(), 0);
+}
+
+#[test]
+fn a_move_by_a_dislodged_unit_in_a_report_is_drawn_as_its_retreat() {
+    let view = StandardMapView::new().unwrap();
+    let unit = |power: &str, region: &str| BoardUnit { power: power.into(), kind: 'A', region: region.into() };
+    let board =
+        Board { units: vec![unit("Germany", "bur")], dislodged: vec![unit("France", "bur")], ..Board::default() };
+    let line = |order: &str| games::kind::ReportLine {
+        by: "France".into(),
+        order: order.into(),
+        result: ResultWord::Succeeds,
+        reason: String::new(),
+    };
+    let report = games::kind::Report { orders: vec![line("A bur - pic")], events: Vec::new() };
+    let arrows = Arrow::from_report(view.map(), &board, &report);
+    assert_eq!(arrows[0].order, ArrowOrder::Retreat { from: "bur".into(), to: "pic".into() });
+    let moving = Board { dislodged: Vec::new(), ..board };
+    let arrows = Arrow::from_report(view.map(), &moving, &report);
+    assert_eq!(arrows[0].order, ArrowOrder::Move { from: "bur".into(), to: "pic".into() });
 }

@@ -47,7 +47,7 @@ impl BoardView {
             power_entry(&mut powers, owner).centers.push(center.clone());
         }
         let svg = map_view().map(|view| {
-            let arrows = orders.map(|report| Arrow::from_report(view.map(), report)).unwrap_or_default();
+            let arrows = orders.map(|report| Arrow::from_report(view.map(), board, report)).unwrap_or_default();
             view.render(board, &arrows)
         });
         BoardView { svg, powers: powers.into_values().collect() }

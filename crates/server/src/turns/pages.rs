@@ -83,8 +83,12 @@ pub struct PhasePage {
     /// Supply centers per power once the phase was processed.
     centers_after: Vec<(String, usize)>,
     facts: Vec<(String, String)>,
+    /// Stepping through the game: the first phase, the one before, the one after and the latest, each
+    /// absent where it would be this phase.
+    first: Option<PhaseLink>,
     previous: Option<PhaseLink>,
     next: Option<PhaseLink>,
+    latest: Option<PhaseLink>,
     board: Option<BoardView>,
 }
 
@@ -102,6 +106,11 @@ pub async fn phase_page(
         None => None,
     };
     let next = queries::phase(&mut conn, game_id, phase_index.saturating_add(1)).await?;
+    let first = match phase_index {
+        0 => None,
+        _ => queries::phase(&mut conn, game_id, 0).await?,
+    };
+    let latest = queries::current_phase(&mut conn, game_id).await?.filter(|latest| latest.phase_index != phase_index);
     let private_report = match access.my_seat {
         Some(seat_id) if phase.processed_at.is_some() => {
             queries::private_report(&mut conn, game_id, phase_index, seat_id).await?
@@ -127,8 +136,10 @@ pub async fn phase_page(
         private_report: private_report.map(ReportView::from),
         centers_after: centers_after.into_iter().collect(),
         facts: view.facts,
+        first: first.as_ref().map(PhaseLink::of),
         previous: previous.as_ref().map(PhaseLink::of),
         next: next.as_ref().map(PhaseLink::of),
+        latest: latest.as_ref().map(PhaseLink::of),
         board,
     })
 }

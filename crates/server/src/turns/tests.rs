@@ -464,3 +464,97 @@ async fn the_game_page_shows_observers_the_board_and_who_has_orders_in_but_never
         .assert_lacks("class=\"order ")
         .assert_lacks("Game over");
 }
+
+/// Replaces the current phase's state with a standard position (`units` like `France A bur`).
+async fn set_position(
+    pool: &PgPool,
+    game_id: GameId,
+    code: &str,
+    label: &str,
+    units: &[&str],
+    owners: &[(&str, &str)],
+) {
+    let owners: serde_json::Map<String, serde_json::Value> =
+        owners.iter().map(|(center, power)| ((*center).to_owned(), (*power).into())).collect();
+    let state = serde_json::json!({"kind": "standard", "state": {"phase": code, "units": units, "owners": owners}});
+    sqlx::query("update phase set state = $2, code = $3, label = $4 where game_id = $1 and processed_at is null")
+        .bind(game_id)
+        .bind(state)
+        .bind(code)
+        .bind(label)
+        .execute(pool)
+        .await
+        .unwrap();
+}
+
+async fn process_now(pool: &PgPool, game_id: GameId) {
+    let now = make_due(pool, game_id).await;
+    assert_eq!(tick(pool, now).await.unwrap(), Outcome::Advanced(game_id));
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_observer_replays_a_dislodgement_its_retreat_and_the_winter_build_on_the_map_phase_by_phase(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Replay").await;
+    let owners = [
+        ("par", "France"),
+        ("bre", "France"),
+        ("mar", "France"),
+        ("ber", "Germany"),
+        ("kie", "Germany"),
+        ("mun", "Germany"),
+    ];
+    set_position(
+        &pool,
+        game_id,
+        "F1901M",
+        "Fall 1901 Movement",
+        &["France A bur", "Germany A ruh", "Germany A mun", "Germany A hol"],
+        &owners,
+    )
+    .await;
+    let orders = |phase: &'static str, text: &'static str| [("phase", phase), ("text", text)];
+    players[3]
+        .post(&format!("/games/{game_id}/orders"), &orders("0", "A ruh - bur\nA mun S A ruh - bur"))
+        .await
+        .assert_contains("Saved 2 orders.");
+    process_now(&pool, game_id).await;
+    players[2]
+        .post(&format!("/games/{game_id}/orders"), &orders("1", "A bur - pic"))
+        .await
+        .assert_contains("Saved 1 order.");
+    process_now(&pool, game_id).await;
+    players[3]
+        .post(&format!("/games/{game_id}/orders"), &orders("2", "Build A ber"))
+        .await
+        .assert_contains("Saved 1 order.");
+    process_now(&pool, game_id).await;
+
+    let mut observer = Client::new(pool.clone());
+    let phase = |index: i32| format!("/games/{game_id}/phases/{index}");
+    observer
+        .get(&phase(0))
+        .await
+        .assert_contains("class=\"order move succeeded\"")
+        .assert_contains("class=\"order support succeeded\"")
+        .assert_contains(&format!("href=\"{}\" id=\"next-phase\" rel=\"next\">Fall 1901 Retreat", phase(1)))
+        .assert_contains(&format!("href=\"{}\" id=\"latest-phase\"", phase(3)))
+        .assert_lacks("id=\"first-phase\"")
+        .assert_lacks("id=\"previous-phase\"");
+    observer
+        .get(&phase(1))
+        .await
+        .assert_contains("class=\"unit army dislodged\"")
+        .assert_contains("class=\"order retreat succeeded\"")
+        .assert_contains(&format!("href=\"{}\" id=\"first-phase\"", phase(0)))
+        .assert_contains(&format!("href=\"{}\" id=\"previous-phase\"", phase(0)));
+    observer.get(&phase(2)).await.assert_contains("Winter 1901").assert_contains("class=\"order build succeeded\"");
+    observer
+        .get(&phase(3))
+        .await
+        .assert_contains("id=\"not-processed\"")
+        .assert_contains("Germany: army in Berlin")
+        .assert_contains("France: army in Picardy")
+        .assert_lacks("id=\"latest-phase\"")
+        .assert_lacks("id=\"next-phase\"");
+}
