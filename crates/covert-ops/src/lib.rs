@@ -15,7 +15,7 @@ pub mod simulation;
 mod state;
 mod view;
 
-pub use day::{DayError, combat_losses, run_day};
+pub use day::{DayError, check_state, combat_losses, run_day};
 pub use map::{Country, CountryCode, ISLANDS, MapError, WorldMap};
 pub use order::{LineError, Order, OrderError, parse_line, parse_orders};
 pub use params::{CovertParameters, ParameterError, Parameters};

@@ -9,6 +9,7 @@
 //! seat (or for the public), never the state itself.
 
 pub mod covert_dip;
+pub mod covert_ops;
 pub mod diplobucks;
 mod intrigue;
 pub mod kind;

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::covert_dip::{self, CovertDip};
+use crate::covert_ops::{self, CovertOperations};
 use crate::diplobucks::{self, Diplobucks};
 use crate::kind::{
     Correspondent, GameKind, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed,
@@ -64,7 +65,7 @@ impl Kind {
 
     /// Whether games of this kind can be created and played yet.
     pub fn is_playable(self) -> bool {
-        matches!(self, Kind::Standard | Kind::CovertDip | Kind::Diplobucks | Kind::TerrorismI)
+        matches!(self, Kind::Standard | Kind::CovertDip | Kind::Diplobucks | Kind::TerrorismI | Kind::CovertOperations)
     }
 }
 
@@ -76,6 +77,7 @@ pub enum AnyGame {
     CovertDip(covert_dip::State),
     Diplobucks(diplobucks::State),
     TerrorismI(terrorism::State),
+    CovertOperations(covert_ops::State),
 }
 
 /// Calls the same [`GameKind`] function on whichever kind the game is.
@@ -86,6 +88,7 @@ macro_rules! dispatch {
             AnyGame::CovertDip(state) => <CovertDip as GameKind>::$call(state, $($arg),*),
             AnyGame::Diplobucks(state) => <Diplobucks as GameKind>::$call(state, $($arg),*),
             AnyGame::TerrorismI(state) => <TerrorismI as GameKind>::$call(state, $($arg),*),
+            AnyGame::CovertOperations(state) => <CovertOperations as GameKind>::$call(state, $($arg),*),
         }
     };
 }
@@ -98,7 +101,10 @@ impl AnyGame {
             Kind::CovertDip => Ok(AnyGame::CovertDip(CovertDip::new_game(&read_settings(settings)?, seed)?)),
             Kind::Diplobucks => Ok(AnyGame::Diplobucks(Diplobucks::new_game(&read_settings(settings)?, seed)?)),
             Kind::TerrorismI => Ok(AnyGame::TerrorismI(TerrorismI::new_game(&read_settings(settings)?, seed)?)),
-            Kind::CabinetDiplomacy | Kind::CovertOperations => Err(SetupError::NotPlayable),
+            Kind::CovertOperations => {
+                Ok(AnyGame::CovertOperations(CovertOperations::new_game(&read_settings(settings)?, seed)?))
+            }
+            Kind::CabinetDiplomacy => Err(SetupError::NotPlayable),
         }
     }
 
@@ -108,6 +114,7 @@ impl AnyGame {
             AnyGame::CovertDip(_) => Kind::CovertDip,
             AnyGame::Diplobucks(_) => Kind::Diplobucks,
             AnyGame::TerrorismI(_) => Kind::TerrorismI,
+            AnyGame::CovertOperations(_) => Kind::CovertOperations,
         }
     }
 
@@ -173,6 +180,14 @@ impl AnyGame {
                     private: processed.private,
                 }
             }
+            AnyGame::CovertOperations(state) => {
+                let processed = CovertOperations::process(state, orders, seed);
+                Processed {
+                    next: AnyGame::CovertOperations(processed.next),
+                    public: processed.public,
+                    private: processed.private,
+                }
+            }
         }
     }
 
@@ -203,6 +218,8 @@ impl AnyGame {
             AnyGame::TerrorismI(state) => {
                 TerrorismI::gm_action(state, action).map(|(next, report)| (AnyGame::TerrorismI(next), report))
             }
+            AnyGame::CovertOperations(state) => CovertOperations::gm_action(state, action)
+                .map(|(next, report)| (AnyGame::CovertOperations(next), report)),
         }
     }
 

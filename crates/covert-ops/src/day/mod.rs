@@ -184,8 +184,8 @@ impl<'a, R: Rng> Day<'a, R> {
 }
 
 /// Refuses a state whose countries or players do not line up with the map, so no step can index
-/// out of bounds on hostile input.
-fn check_state(map: &WorldMap, state: &GameState) -> Result<(), DayError> {
+/// out of bounds on hostile input. Public so that a stored state can be checked when it is read back.
+pub fn check_state(map: &WorldMap, state: &GameState) -> Result<(), DayError> {
     let corrupt = |text: String| Err(DayError::CorruptState(text));
     if let Err(error) = state.params.validate() {
         return corrupt(error.to_string());
