@@ -1,11 +1,13 @@
 //! Draws the standard Diplomacy board as a self-contained SVG string for the server to inline in pages:
 //! a schematic map (provinces as nodes at recognisable places, borders as lines), supply centers tinted
-//! by owner, units, dislodged units and, optionally, the phase's orders as arrows.
+//! by owner, units, dislodged units and, optionally, the phase's orders as arrows. Also the chart of a
+//! game's supply centers over time (`CentersChart`).
 //!
 //! Architecture invariant: pure. No I/O, no async, no clock; the board and the arrows come in as values
 //! and the SVG goes out as a string. Bad input (unknown region keys or powers) is skipped, never a panic.
 
 mod arrow;
+mod chart;
 mod draw;
 mod layout;
 mod palette;
@@ -16,6 +18,7 @@ use games::kind::Board;
 use judge::{Map, RegionId};
 
 pub use arrow::{Arrow, ArrowOrder};
+pub use chart::{CenterSeries, CentersChart};
 pub use layout::{CANVAS_HEIGHT, CANVAS_WIDTH, Layout, LayoutError, Point};
 pub use palette::{PowerColour, power_colour};
 

@@ -7,6 +7,8 @@ mod provinces;
 mod shapes;
 mod units;
 
+pub(crate) use shapes::round;
+
 use games::kind::{Board, BoardUnit};
 use judge::{RegionId, UnitType};
 use svg::Document;

@@ -90,6 +90,7 @@ pub struct PhasePage {
     next: Option<PhaseLink>,
     latest: Option<PhaseLink>,
     board: Option<BoardView>,
+    centers: CentersOverTime,
 }
 
 pub async fn phase_page(
@@ -100,47 +101,46 @@ pub async fn phase_page(
 ) -> AppResult<PhasePage> {
     let mut conn = state.db.acquire().await?;
     let (game, _seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
-    let phase = queries::phase(&mut conn, game_id, phase_index).await?.ok_or(AppError::NotFound)?;
-    let previous = match phase_index.checked_sub(1) {
-        Some(index) => queries::phase(&mut conn, game_id, index).await?,
-        None => None,
-    };
-    let next = queries::phase(&mut conn, game_id, phase_index.saturating_add(1)).await?;
-    let first = match phase_index {
-        0 => None,
-        _ => queries::phase(&mut conn, game_id, 0).await?,
-    };
-    let latest = queries::current_phase(&mut conn, game_id).await?.filter(|latest| latest.phase_index != phase_index);
+    let phases = queries::phases(&mut conn, game_id).await?;
+    let position = phases.iter().position(|phase| phase.phase_index == phase_index).ok_or(AppError::NotFound)?;
+    let phase = &phases[position];
+    let link = |index: Option<usize>| index.and_then(|index| phases.get(index)).map(PhaseLink::of);
+    let previous = link(position.checked_sub(1));
+    let next_phase = phases.get(position + 1);
+    let first = link(Some(0).filter(|_| position > 0));
+    let latest = link(Some(phases.len() - 1).filter(|last| *last > position));
     let private_report = match access.my_seat {
         Some(seat_id) if phase.processed_at.is_some() => {
             queries::private_report(&mut conn, game_id, phase_index, seat_id).await?
         }
         _ => None,
     };
-    let view = read_state(&phase)?.public_view();
+    let view = read_state(phase)?.public_view();
     let public_report = phase.public_report.as_ref().map(|report| report.0.clone());
     let board = view.board.as_ref().map(|board| BoardView::from_board(board, public_report.as_ref()));
-    let centers_after = match &next {
+    let centers_after = match next_phase {
         Some(next) => read_state(next)?.public_view().board.as_ref().map(center_counts).unwrap_or_default(),
         None => BTreeMap::new(),
     };
+    let centers = CentersOverTime::of(&phases, Some(position))?;
     let zone = zone_of(viewer.user.as_ref());
     Ok(PhasePage {
         nav: viewer.nav,
         game_id,
         game_name: game.name,
         result: queries::result_summary(&mut conn, game_id).await?,
-        phase: PhaseLink::of(&phase),
+        phase: PhaseLink::of(phase),
         processed_at: phase.processed_at.map(|at| format_time(at, zone)),
         report: public_report.map(ReportView::from),
         private_report: private_report.map(ReportView::from),
         centers_after: centers_after.into_iter().collect(),
         facts: view.facts,
-        first: first.as_ref().map(PhaseLink::of),
-        previous: previous.as_ref().map(PhaseLink::of),
-        next: next.as_ref().map(PhaseLink::of),
-        latest: latest.as_ref().map(PhaseLink::of),
+        first,
+        previous,
+        next: next_phase.map(PhaseLink::of),
+        latest,
         board,
+        centers,
     })
 }
 
@@ -150,6 +150,58 @@ pub struct CentersLine {
     pub counts: Vec<usize>,
 }
 
+/// Supply centers at the start of every phase, per power: a chart and the same numbers as a table (the
+/// chart's text alternative). Empty for games without a board.
+pub struct CentersOverTime {
+    pub powers: Vec<String>,
+    pub lines: Vec<CentersLine>,
+    /// The chart as an inline SVG document (mapview's own markup; power names come from the game kind).
+    pub chart: Option<String>,
+}
+
+/// A solo victory on the standard map takes a majority of its 34 centers.
+const STANDARD_MAP_GOAL: usize = 18;
+
+impl CentersOverTime {
+    /// From every phase of a game, with `marked` (the phase a page shows) picked out on the chart.
+    fn of(phases: &[PhaseRow], marked: Option<usize>) -> AppResult<Self> {
+        let mut counts = Vec::with_capacity(phases.len());
+        for phase in phases {
+            let board = read_state(phase)?.public_view().board;
+            counts.push(board.as_ref().map(center_counts));
+        }
+        let powers: BTreeSet<String> = counts.iter().flatten().flat_map(|count| count.keys().cloned()).collect();
+        let powers: Vec<String> = powers.into_iter().collect();
+        let count_of = |count: &Option<BTreeMap<String, usize>>, power: &String| {
+            count.as_ref().and_then(|count| count.get(power)).copied().unwrap_or(0)
+        };
+        let lines = phases
+            .iter()
+            .zip(&counts)
+            .map(|(phase, count)| CentersLine {
+                phase: PhaseLink::of(phase),
+                counts: powers.iter().map(|power| count_of(count, power)).collect(),
+            })
+            .collect();
+        let chart = (!powers.is_empty()).then(|| {
+            mapview::CentersChart {
+                phases: phases.iter().map(|phase| phase.label.clone()).collect(),
+                series: powers
+                    .iter()
+                    .map(|power| mapview::CenterSeries {
+                        power: power.clone(),
+                        counts: counts.iter().map(|count| count_of(count, power)).collect(),
+                    })
+                    .collect(),
+                goal: Some(STANDARD_MAP_GOAL),
+                marked_phase: marked,
+            }
+            .render()
+        });
+        Ok(CentersOverTime { powers, lines, chart })
+    }
+}
+
 #[derive(Template, WebTemplate)]
 #[template(path = "turns/history.html")]
 pub struct HistoryPage {
@@ -157,8 +209,8 @@ pub struct HistoryPage {
     game_id: GameId,
     game_name: String,
     result: Option<String>,
-    powers: Vec<String>,
-    lines: Vec<CentersLine>,
+    has_phases: bool,
+    centers: CentersOverTime,
 }
 
 pub async fn history(
@@ -170,21 +222,7 @@ pub async fn history(
     let mut conn = state.db.acquire().await?;
     let (game, _seats, _access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
     let phases = queries::phases(&mut conn, game_id).await?;
-    let mut counts = Vec::with_capacity(phases.len());
-    for phase in &phases {
-        let board = read_state(phase)?.public_view().board;
-        counts.push(board.as_ref().map(center_counts).unwrap_or_default());
-    }
-    let powers: BTreeSet<String> = counts.iter().flat_map(|count| count.keys().cloned()).collect();
-    let powers: Vec<String> = powers.into_iter().collect();
-    let lines = phases
-        .iter()
-        .zip(&counts)
-        .map(|(phase, count)| CentersLine {
-            phase: PhaseLink::of(phase),
-            counts: powers.iter().map(|power| count.get(power).copied().unwrap_or(0)).collect(),
-        })
-        .collect();
+    let centers = CentersOverTime::of(&phases, None)?;
     let result = queries::result_summary(&mut conn, game_id).await?;
-    Ok(HistoryPage { nav: viewer.nav, game_id, game_name: game.name, result, powers, lines })
+    Ok(HistoryPage { nav: viewer.nav, game_id, game_name: game.name, result, has_phases: !phases.is_empty(), centers })
 }

@@ -185,6 +185,10 @@ async fn the_history_page_lists_every_phase_with_centers_over_time(pool: PgPool)
     let page = crate::test_support::Client::new(pool.clone()).get(&format!("/games/{game_id}/phases")).await;
     page.assert_status(StatusCode::OK)
         .assert_contains("id=\"centers-over-time\"")
+        .assert_contains("<figure class=\"chart\" id=\"centers-chart\"><svg")
+        .assert_contains("Russia: 4 at Spring 1901 Movement")
+        .assert_contains("18 to win")
+        .assert_lacks("class=\"marked-phase\"")
         .assert_contains("Spring 1901 Movement")
         .assert_contains("Fall 1901 Movement</a> (current)")
         // Austria, England, France, Germany, Italy, Russia, Turkey: 3, 3, 3, 3, 3, 4, 3 home centers.
@@ -548,7 +552,13 @@ async fn an_observer_replays_a_dislodgement_its_retreat_and_the_winter_build_on_
         .assert_contains("class=\"order retreat succeeded\"")
         .assert_contains(&format!("href=\"{}\" id=\"first-phase\"", phase(0)))
         .assert_contains(&format!("href=\"{}\" id=\"previous-phase\"", phase(0)));
-    observer.get(&phase(2)).await.assert_contains("Winter 1901").assert_contains("class=\"order build succeeded\"");
+    observer
+        .get(&phase(2))
+        .await
+        .assert_contains("Winter 1901")
+        .assert_contains("class=\"order build succeeded\"")
+        .assert_contains("class=\"marked-phase\"")
+        .assert_contains("Germany: 4 at Spring 1902 Movement");
     observer
         .get(&phase(3))
         .await
