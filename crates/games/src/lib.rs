@@ -8,6 +8,7 @@
 //! Secrets (rulings 0.5) are kept out by construction: a page gets a [`View`] or a [`Report`] built for one
 //! seat (or for the public), never the state itself.
 
+pub mod cabinet;
 pub mod covert_dip;
 pub mod covert_ops;
 pub mod diplobucks;

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cabinet::{self, CabinetDiplomacy};
 use crate::covert_dip::{self, CovertDip};
 use crate::covert_ops::{self, CovertOperations};
 use crate::diplobucks::{self, Diplobucks};
@@ -65,7 +66,15 @@ impl Kind {
 
     /// Whether games of this kind can be created and played yet.
     pub fn is_playable(self) -> bool {
-        matches!(self, Kind::Standard | Kind::CovertDip | Kind::Diplobucks | Kind::TerrorismI | Kind::CovertOperations)
+        matches!(
+            self,
+            Kind::Standard
+                | Kind::CovertDip
+                | Kind::CabinetDiplomacy
+                | Kind::Diplobucks
+                | Kind::TerrorismI
+                | Kind::CovertOperations
+        )
     }
 }
 
@@ -75,6 +84,7 @@ impl Kind {
 pub enum AnyGame {
     Standard(standard::State),
     CovertDip(covert_dip::State),
+    CabinetDiplomacy(cabinet::State),
     Diplobucks(diplobucks::State),
     TerrorismI(terrorism::State),
     CovertOperations(covert_ops::State),
@@ -86,6 +96,7 @@ macro_rules! dispatch {
         match $game {
             AnyGame::Standard(state) => <Standard as GameKind>::$call(state, $($arg),*),
             AnyGame::CovertDip(state) => <CovertDip as GameKind>::$call(state, $($arg),*),
+            AnyGame::CabinetDiplomacy(state) => <CabinetDiplomacy as GameKind>::$call(state, $($arg),*),
             AnyGame::Diplobucks(state) => <Diplobucks as GameKind>::$call(state, $($arg),*),
             AnyGame::TerrorismI(state) => <TerrorismI as GameKind>::$call(state, $($arg),*),
             AnyGame::CovertOperations(state) => <CovertOperations as GameKind>::$call(state, $($arg),*),
@@ -101,10 +112,12 @@ impl AnyGame {
             Kind::CovertDip => Ok(AnyGame::CovertDip(CovertDip::new_game(&read_settings(settings)?, seed)?)),
             Kind::Diplobucks => Ok(AnyGame::Diplobucks(Diplobucks::new_game(&read_settings(settings)?, seed)?)),
             Kind::TerrorismI => Ok(AnyGame::TerrorismI(TerrorismI::new_game(&read_settings(settings)?, seed)?)),
+            Kind::CabinetDiplomacy => {
+                Ok(AnyGame::CabinetDiplomacy(CabinetDiplomacy::new_game(&read_settings(settings)?, seed)?))
+            }
             Kind::CovertOperations => {
                 Ok(AnyGame::CovertOperations(CovertOperations::new_game(&read_settings(settings)?, seed)?))
             }
-            Kind::CabinetDiplomacy => Err(SetupError::NotPlayable),
         }
     }
 
@@ -112,6 +125,7 @@ impl AnyGame {
         match self {
             AnyGame::Standard(_) => Kind::Standard,
             AnyGame::CovertDip(_) => Kind::CovertDip,
+            AnyGame::CabinetDiplomacy(_) => Kind::CabinetDiplomacy,
             AnyGame::Diplobucks(_) => Kind::Diplobucks,
             AnyGame::TerrorismI(_) => Kind::TerrorismI,
             AnyGame::CovertOperations(_) => Kind::CovertOperations,
@@ -164,6 +178,14 @@ impl AnyGame {
                     private: processed.private,
                 }
             }
+            AnyGame::CabinetDiplomacy(state) => {
+                let processed = CabinetDiplomacy::process(state, orders, seed);
+                Processed {
+                    next: AnyGame::CabinetDiplomacy(processed.next),
+                    public: processed.public,
+                    private: processed.private,
+                }
+            }
             AnyGame::Diplobucks(state) => {
                 let processed = Diplobucks::process(state, orders, seed);
                 Processed {
@@ -212,6 +234,8 @@ impl AnyGame {
             AnyGame::CovertDip(state) => {
                 CovertDip::gm_action(state, action).map(|(next, report)| (AnyGame::CovertDip(next), report))
             }
+            AnyGame::CabinetDiplomacy(state) => CabinetDiplomacy::gm_action(state, action)
+                .map(|(next, report)| (AnyGame::CabinetDiplomacy(next), report)),
             AnyGame::Diplobucks(state) => {
                 Diplobucks::gm_action(state, action).map(|(next, report)| (AnyGame::Diplobucks(next), report))
             }
