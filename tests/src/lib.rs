@@ -1,19 +1,26 @@
 //! Helpers for the end-to-end browser journeys: a real server on 127.0.0.1:0 over a test database,
-//! and headless Chromium driven through chromedriver, both started by the test itself.
+//! and headless Chromium driven through chromedriver, both started by the test itself. A site may run
+//! with its turn worker beside it, on a clock the journey can move forward.
 
 use std::net::SocketAddr;
 use std::process::Stdio;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use chrono::{DateTime, Utc};
+use fantoccini::cookies::Cookie;
 use fantoccini::wd::Capabilities;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
+use server::clock::Clock;
 use server::config::Config;
 use server::state::AppState;
 use sqlx::PgPool;
 use tokio::net::TcpListener;
 use tokio::process::{Child, Command};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
 
 /// Chromium's flags for a quiet, sandbox-free headless run on a machine with no network.
 const CHROME_FLAGS: [&str; 8] = [
@@ -27,15 +34,26 @@ const CHROME_FLAGS: [&str; 8] = [
     "--disable-dev-shm-usage",
 ];
 
+/// The server's session cookie (tower-sessions, `server::app`).
+const SESSION_COOKIE: &str = "backchannel_session";
+
 /// How long a page element may take to appear before a journey fails.
 pub const ELEMENT_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// Serves the whole site on a free loopback port; the listener is bound before this returns, so the
-/// site is ready for requests at once.
+/// site is ready for requests at once. No turn worker runs: the journey calls `tick` itself.
 pub async fn spawn_site(pool: PgPool) -> anyhow::Result<String> {
+    serve(AppState::new(pool, test_config())).await
+}
+
+fn test_config() -> Config {
+    Config::with_database_url("postgres://unused")
+}
+
+async fn serve(state: AppState) -> anyhow::Result<String> {
     let listener = TcpListener::bind("127.0.0.1:0").await?;
     let address = listener.local_addr()?;
-    let app = server::app(AppState::new(pool, Config::with_database_url("postgres://unused")));
+    let app = server::app(state);
     tokio::spawn(async move {
         let service = app.into_make_service_with_connect_info::<SocketAddr>();
         if let Err(error) = axum::serve(listener, service).await {
@@ -43,6 +61,57 @@ pub async fn spawn_site(pool: PgPool) -> anyhow::Result<String> {
         }
     });
     Ok(format!("http://{address}"))
+}
+
+/// The site as a real server process runs it: the web server and, beside it, the turn worker that
+/// processes phases when their deadlines pass (or early, when every seat is ready). Both read the
+/// same [`TestClock`], so a journey can let a deadline pass without waiting for it.
+pub struct SiteWithWorker {
+    pub url: String,
+    pub clock: Arc<TestClock>,
+    stop_worker: oneshot::Sender<()>,
+    worker: JoinHandle<()>,
+}
+
+impl SiteWithWorker {
+    pub async fn start(pool: PgPool) -> anyhow::Result<Self> {
+        let clock = Arc::new(TestClock::default());
+        let state = AppState { clock: clock.clone(), ..AppState::new(pool, test_config()) };
+        let extension = chrono::Duration::hours(i64::from(state.config.downtime_extension_hours));
+        let (stop_worker, stopped) = oneshot::channel::<()>();
+        let worker =
+            tokio::spawn(server::turns::worker::run_worker(state.db.clone(), state.clock.clone(), extension, async {
+                stopped.await.ok();
+            }));
+        let url = serve(state).await?;
+        Ok(SiteWithWorker { url, clock, stop_worker, worker })
+    }
+
+    /// Stops the turn worker and waits for it, so no phase is processed after the journey ends.
+    pub async fn stop_worker(self) -> anyhow::Result<()> {
+        // An error means the worker already stopped, which is what is asked.
+        let _ = self.stop_worker.send(());
+        self.worker.await.context("the turn worker panicked")
+    }
+}
+
+/// The real time plus however far the journey has moved it forward.
+#[derive(Debug, Default)]
+pub struct TestClock {
+    ahead: Mutex<chrono::Duration>,
+}
+
+impl TestClock {
+    pub fn advance(&self, by: chrono::Duration) {
+        let mut ahead = self.ahead.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *ahead += by;
+    }
+}
+
+impl Clock for TestClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now() + *self.ahead.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// A running chromedriver and a browser session on it. Both end when this is dropped.
@@ -218,6 +287,57 @@ impl Browser {
         self.wait_for_text("#game-status", "Running").await?;
         self.log_out().await?;
         Ok(game_path)
+    }
+
+    /// The signed-in account's session cookie, to come back to it later with [`Browser::resume`].
+    pub async fn session(&self) -> anyhow::Result<Cookie<'static>> {
+        self.client.get_named_cookie(SESSION_COOKIE).await.context("reading the session cookie")
+    }
+
+    /// Becomes the player whose session this is, as if switching to their browser (sessions are
+    /// server-side, so the cookie is all a browser holds of one).
+    pub async fn resume(&self, session: &Cookie<'static>) -> anyhow::Result<()> {
+        self.client.delete_all_cookies().await?;
+        self.client.add_cookie(session.clone()).await.context("restoring a session cookie")
+    }
+
+    /// Drops every cookie: the next pages are seen by a visitor who is not signed in.
+    pub async fn forget_sessions(&self) -> anyhow::Result<()> {
+        self.client.delete_all_cookies().await.context("deleting cookies")
+    }
+
+    /// Opens `url` again and again until the element found by `css` shows `expected`: for changes
+    /// made by the server on its own, such as the turn worker processing a phase.
+    pub async fn reload_until_text(&self, url: &str, css: &str, expected: &str) -> anyhow::Result<String> {
+        let deadline = tokio::time::Instant::now() + ELEMENT_TIMEOUT;
+        loop {
+            self.goto(url).await?;
+            let shown = match self.client.find(Locator::Css(css)).await {
+                Ok(element) => element.text().await.unwrap_or_default(),
+                Err(_) => String::new(),
+            };
+            if shown.contains(expected) {
+                return Ok(shown);
+            }
+            if tokio::time::Instant::now() > deadline {
+                bail!("{url}: {css} still shows {shown:?}, not {expected:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The visible text of every element found by `css`, in page order.
+    pub async fn texts(&self, css: &str) -> anyhow::Result<Vec<String>> {
+        let mut texts = Vec::new();
+        for element in self.client.find_all(Locator::Css(css)).await? {
+            texts.push(element.text().await?);
+        }
+        Ok(texts)
+    }
+
+    /// How many elements `css` finds on the page (none is not an error).
+    pub async fn count(&self, css: &str) -> anyhow::Result<usize> {
+        Ok(self.client.find_all(Locator::Css(css)).await?.len())
     }
 
     pub async fn close(self) -> anyhow::Result<()> {
