@@ -425,6 +425,7 @@ async fn vote_for_a_draw(browser: &Browser, game: &Game, sessions: &[Cookie<'sta
 async fn replay_as_a_visitor(browser: &Browser, game: &Game) -> anyhow::Result<()> {
     browser.goto(&game.history).await?;
     browser.wait_for_text("#game-result", "Draw between").await?;
+    assert_eq!(browser.count("#centers-chart svg").await?, 1, "the history draws no chart of centers");
     let chart: Vec<String> = browser
         .texts("#centers-over-time tbody tr")
         .await?
