@@ -543,3 +543,44 @@ fn cab_9_reliefs_and_coups_are_not_announced_to_the_public() {
     assert_eq!(relief.next.public_view(), quiet.next.public_view());
     assert_eq!(relief.next.seats(), quiet.next.seats());
 }
+
+#[test]
+fn rule_8_a_standby_request_waits_in_the_gm_view_until_the_gm_seats_a_player() {
+    // See: rules/cabinet-diplomacy-ii.txt §8 (a military commander from a standby list); rulings 2.3
+    let game = new_game();
+    let (game, _) = step(&game, &[(HOS, "RELIEVE admiral WITH standby"), (GENERAL, "RELIEVE admiral")]);
+    let notes = cabinet::gm_view(state(&game)).notes;
+    assert!(
+        notes.contains(&"Seat a standby player as France: Admiral (`SEAT France admiral person <number>`)".to_string())
+    );
+    let hos = game.seat_view(seat(&game, HOS)).notes;
+    assert!(hos.contains(&"The GM was asked to seat a standby player as France: Admiral".to_string()), "{hos:?}");
+    let game = gm(&game, "SEAT France admiral person 321");
+    assert!(state(&game).standby_requests.is_empty());
+    assert!(
+        cabinet::gm_view(state(&game)).facts.contains(&(ADMIRAL.to_string(), "person 321 since F1901M".to_string()))
+    );
+}
+
+#[test]
+fn rule_8_the_head_of_state_appoints_a_named_person_to_a_vacant_commander_seat_once_he_accepts() {
+    // See: rules/cabinet-diplomacy-ii.txt §8, §9 (he names a replacement for his previous position); CAB.3
+    let game = gm(&new_game(), "UNSEAT France admiral");
+    assert!(refusal(&game, HOS, "APPOINT general WITH person 55").contains("is held: relieve its holder first"));
+    let taken = format!("APPOINT admiral WITH person {}", person(seat(&game, GENERAL)).0);
+    assert!(refusal(&game, HOS, &taken).contains("already holds a seat"));
+    let (game, _) = step(&game, &[(HOS, "APPOINT admiral WITH person 55")]);
+    assert_eq!(status(&game, ADMIRAL), SeatStatus::Vacant);
+    let (game, _) = step(&gm(&game, "AS person 55 ACCEPT 1"), &[]);
+    assert_eq!(holder(&game, ADMIRAL), Some(PersonId(55)));
+}
+
+#[test]
+fn cab_4_only_the_seceding_powers_previous_head_of_state_agrees_for_it() {
+    // See: rulings CAB.4
+    let game = joined(&joined(&new_game(), "Germany", "France"), "Austria", "Italy");
+    let (game, _) = step(&game, &[("Germany: General", "SECEDE"), ("Germany: Admiral", "SECEDE")]);
+    let austrian = person(seat(&game, "Austria: Head of State"));
+    let refused = game.gm_action(&format!("AS person {} SIGN 1", austrian.0)).unwrap_err();
+    assert!(refused.to_string().contains("nothing to agree to in motion 1"), "{refused}");
+}

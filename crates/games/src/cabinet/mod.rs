@@ -196,7 +196,7 @@ impl State {
         }
         let since = self.position().phase.code();
         *self.cabinet_mut(seat.power.0).holder_mut(seat.role) = Some(Holder { person, since });
-        self.standby_requests.retain(|request| *request != seat);
+        self.drop_answered_standby_requests();
         self.lapse_motions_naming(&[seat].into(), &mut motions::Notices::default());
         Ok(())
     }
@@ -275,6 +275,11 @@ pub fn known_holders(state: &State, seat: SeatId) -> Vec<(SeatId, SeatStatus)> {
     SeatRef::from_id(seat)
         .map(|seat| state.known_seats(seat).into_iter().map(|known| (known.id(), state.status(known))).collect())
         .unwrap_or_default()
+}
+
+/// What the GM sees: every seat's holder, the dual monarchies, the open motions and the standby requests.
+pub fn gm_view(state: &State) -> View {
+    views::gm_view(state)
 }
 
 /// The seats whose pending order sheets `seat`'s holder may read (CAB.7).

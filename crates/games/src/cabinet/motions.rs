@@ -558,21 +558,20 @@ impl State {
     /// A person without a seat here agrees to a motion: a named replacement or new Head of State accepts
     /// (CAB.3), a deposed Head of State agrees to his old power's secession (CAB.4).
     pub fn agree_as(&mut self, person: PersonId, id: u32) -> Result<String, String> {
-        let previous_heads: Vec<PersonId> =
-            self.cabinets.values().filter_map(|cabinet| cabinet.previous_head).collect();
-        let motion =
-            self.motions.iter_mut().find(|m| m.id == id).ok_or_else(|| format!("there is no open motion {id}"))?;
-        let named = match motion.kind {
+        let kind = self.motion(id).ok_or_else(|| format!("there is no open motion {id}"))?.kind;
+        let named = match kind {
             MotionKind::Relieve { replacement: Nominee::Person(p), .. }
             | MotionKind::Appoint { replacement: Nominee::Person(p), .. }
             | MotionKind::Coup { new_head: NewHead::Person(p), .. } => p == person,
-            MotionKind::Secede { .. } => previous_heads.contains(&person),
+            MotionKind::Secede { power } => self.cabinet(power.0).previous_head == Some(person),
             _ => false,
         };
         if !named {
             return Err(format!("{person} has nothing to agree to in motion {id}"));
         }
-        if !motion.agreed.contains(&person) {
+        if let Some(motion) = self.motions.iter_mut().find(|m| m.id == id)
+            && !motion.agreed.contains(&person)
+        {
             motion.agreed.push(person);
         }
         Ok(format!("{person} agreed to motion {id}"))
@@ -605,7 +604,15 @@ impl State {
                 self.propose(motion.by, MotionKind::Appoint { seat, replacement: Nominee::Person(person) }, notices);
             }
         }
+        self.drop_answered_standby_requests();
         changed
+    }
+
+    /// Forgets the requests for standby players whose seats are held again, or no longer in use.
+    pub(super) fn drop_answered_standby_requests(&mut self) {
+        let open: Vec<SeatRef> =
+            self.standby_requests.iter().copied().filter(|seat| self.in_use(*seat) && !self.is_held(*seat)).collect();
+        self.standby_requests = open;
     }
 
     /// Every seat's holder, to see afterwards who changed hands.

@@ -6,7 +6,7 @@ use judge::{Extensions, Map, Order, PhaseKind, Power, legal_orders};
 
 use super::State;
 use super::motions::{self, MotionKind, MotionLine, NewHead, Nominee};
-use super::seats::{Role, SeatRef};
+use super::seats::{Role, SeatRef, SeatStatus};
 use crate::intrigue::{PowerName, map};
 use crate::kind::{Choice, FormRow, OrderForm, View};
 use crate::standard::{board, center_facts, form_for};
@@ -27,6 +27,46 @@ pub(super) fn public_view(state: &State) -> View {
     let map = map();
     let position = state.position();
     View { board: Some(board(map, position)), facts: center_facts(map, position), notes: Vec::new() }
+}
+
+/// What the GM sees (rulings 0.5: secrets are the seat's and the GM's): every seat's holder, the dual
+/// monarchies, the open motions with their signatures, and the seats waiting for a standby player.
+pub(super) fn gm_view(state: &State) -> View {
+    let mut view = public_view(state);
+    for seat in SeatRef::all() {
+        let status = match state.status(seat) {
+            SeatStatus::Held(holder) => format!("{} since {}", holder.person, holder.since),
+            SeatStatus::Vacant => "vacant".to_string(),
+            SeatStatus::Joined { head } => {
+                format!("governed by {}", SeatRef::from_id(head).map_or_else(String::new, |head| head.to_string()))
+            }
+        };
+        view.facts.push((seat.to_string(), status));
+    }
+    for realm in state.realms().into_iter().filter(|realm| realm.len() > 1) {
+        let names: Vec<PowerName> = realm.into_iter().map(PowerName).collect();
+        view.notes.push(realm_name(&names));
+    }
+    for motion in &state.motions {
+        let signed: Vec<String> = motion.signed.iter().map(ToString::to_string).collect();
+        let agreed: Vec<String> = motion.agreed.iter().map(ToString::to_string).collect();
+        view.notes.push(format!(
+            "Motion {} by {}: {}; signed by {}{}",
+            motion.id,
+            motion.by,
+            motion.kind.describe(),
+            signed.join(", "),
+            if agreed.is_empty() { String::new() } else { format!("; agreed: {}", agreed.join(", ")) }
+        ));
+    }
+    for request in &state.standby_requests {
+        view.notes.push(format!(
+            "Seat a standby player as {request} (`SEAT {} {} person <number>`)",
+            request.power,
+            request.role.title().to_lowercase()
+        ));
+    }
+    view
 }
 
 pub(super) fn seat_view(state: &State, seat: SeatRef) -> View {
