@@ -584,3 +584,76 @@ fn cab_4_only_the_seceding_powers_previous_head_of_state_agrees_for_it() {
     let refused = game.gm_action(&format!("AS person {} SIGN 1", austrian.0)).unwrap_err();
     assert!(refused.to_string().contains("nothing to agree to in motion 1"), "{refused}");
 }
+
+/// Fall 1901 from the standard position, France owning Belgium besides, Germany's Munich ownership
+/// changed by `munich`.
+fn fall_with_belgium(munich: &str) -> AnyGame {
+    let start = units(&new_game());
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    game_at("F1901M", &start, &[("bel", "France"), ("mun", munich)])
+}
+
+#[test]
+fn cab_4_a_winter_is_held_for_a_pooled_build_neither_power_could_make_alone() {
+    // See: rulings CAB.4, 0.2
+    let sheets = [("Germany: General", "A mun - bur")];
+    let (alone, _) = step(&fall_with_belgium("Germany"), &sheets);
+    assert_eq!(alone.phase().code, "S1902M", "France has no free home center: nothing to decide");
+    let (pooled, _) = step(&joined(&fall_with_belgium("Germany"), "Germany", "France"), &sheets);
+    assert_eq!(pooled.phase().code, "W1901A");
+    let (next, _) = step(&pooled, &[(HOS, "Build A mun")]);
+    assert!(has(&units(&next), "Germany A mun"));
+}
+
+#[test]
+fn cab_4_a_winter_is_skipped_when_the_realms_gains_and_losses_cancel_out() {
+    // See: rulings CAB.4, 0.2
+    let sheets = [(GENERAL, "A par - pic"), ("Germany: General", "A mun - boh")];
+    let (alone, _) = step(&fall_with_belgium(""), &sheets);
+    assert_eq!(alone.phase().code, "W1901A", "France builds, Germany removes");
+    let (pooled, _) = step(&joined(&fall_with_belgium(""), "Germany", "France"), &sheets);
+    assert_eq!(pooled.phase().code, "S1902M");
+}
+
+#[test]
+fn cab_2_a_winter_with_only_a_headless_powers_builds_is_skipped() {
+    // See: rulings CAB.2, 0.2
+    let sheets = [(GENERAL, "A par - pic")];
+    let (headed, _) = step(&fall_with_belgium("Germany"), &sheets);
+    assert_eq!(headed.phase().code, "W1901A");
+    let (headless, _) = step(&gm(&fall_with_belgium("Germany"), "UNSEAT France hos"), &sheets);
+    assert_eq!(headless.phase().code, "S1902M");
+}
+
+#[test]
+fn rulings_2_2_a_unit_takes_its_commanders_order_else_the_backup_else_it_holds() {
+    // See: rulings 2.2
+    let game = new_game();
+    let (next, processed) = step(&game, &[(ADMIRAL, "F bre - mao"), (HOS, "F bre - eng\nA mar - bur")]);
+    let units = units(&next);
+    assert!(has(&units, "France F mao") && has(&units, "France A bur") && has(&units, "France A par"), "{units:?}");
+    let mut orders: Vec<String> =
+        processed.public.orders.iter().filter(|o| o.by == "France").map(|o| o.order.clone()).collect();
+    orders.sort();
+    assert_eq!(orders, ["A mar - bur", "F bre - mao"], "one order per unit reaches the judge; A par holds");
+}
+
+#[test]
+fn rule_3_the_gm_seats_the_players_in_the_positions_of_their_choice_or_at_random() {
+    // See: rules/cabinet-diplomacy-ii.txt §3
+    let game = games::AnyGame::new(games::Kind::CabinetDiplomacy, &serde_json::Value::Null, 1).unwrap();
+    assert!(game.seats().iter().all(|info| status(&game, &info.title) == SeatStatus::Vacant));
+    assert!(game.gm_action_syntax().unwrap().contains("SEAT France general person 42"));
+    let game = gm(&game, "SEAT France: Head of State person 1");
+    assert_eq!(holder(&game, HOS), Some(PersonId(1)));
+    assert!(game.gm_action("SEAT France marshal person 2").unwrap_err().to_string().contains("is not a seat"));
+}
+
+#[test]
+fn rule_1_moves_are_adjudicated_by_the_standard_rules() {
+    // See: rules/cabinet-diplomacy-ii.txt §1; rulings 0.1
+    let game = new_game();
+    let (next, processed) = step(&game, &[(GENERAL, "A par - bur"), ("Germany: General", "A mun - bur")]);
+    assert!(has(&units(&next), "France A par") && has(&units(&next), "Germany A mun"), "a standoff");
+    assert!(processed.public.orders.iter().all(|o| o.result == games::ResultWord::Fails));
+}
