@@ -5,7 +5,12 @@ use chrono::{DateTime, Duration, SubsecRound, Utc};
 use sqlx::PgPool;
 
 use super::{Outcome, downtime, tick};
-use crate::ids::GameId;
+use crate::error::FormErrors;
+use crate::games::forms::GameSettingsForm;
+use crate::games::lifecycle;
+use crate::games::model::{GameKind, Power, SeatRole};
+use crate::games::queries::{self as game_queries, NewGame};
+use crate::ids::{AccountId, GameId};
 use crate::test_support::{Client, logged_in, started_game, table};
 
 async fn deadline_of(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
@@ -70,15 +75,53 @@ async fn a_game_whose_deadline_has_not_come_is_left_alone(pool: PgPool) {
     assert_eq!(phases_of(&pool, game_id).await, [(0, false)]);
 }
 
-#[sqlx::test(migrations = "../../migrations")]
-async fn two_workers_racing_on_due_games_process_each_phase_exactly_once(pool: PgPool) {
-    let (mut gm, mut players) = table(&pool, "").await;
+/// `count` full standard games (the same seven accounts at each), started by the site's own start code,
+/// each with its first phase due.
+async fn due_standard_games(pool: &PgPool, count: usize) -> Vec<GameId> {
+    let mut tx = pool.begin().await.unwrap();
+    let mut accounts = Vec::new();
+    for name in ["racegm", "race0", "race1", "race2", "race3", "race4", "race5", "race6"] {
+        let account: AccountId = sqlx::query_scalar(
+            "insert into account (username, display_name, password_hash, time_zone)
+             values ($1, $1, 'never logs in', 'UTC') returning account_id",
+        )
+        .bind(name)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+        accounts.push(account);
+    }
+    let (gm, players) = accounts.split_first().unwrap();
+    let form = GameSettingsForm { name: "Race".to_owned(), ..GameSettingsForm::default() };
+    let settings = form.validate(&mut FormErrors::default()).unwrap();
+    // Started two days ago with a day per movement phase: every first deadline has passed.
+    let started = Utc::now() - Duration::days(2);
     let mut games = Vec::new();
-    for name in ["One", "Two", "Three"] {
-        let game_id = started_game(&mut gm, &mut players, name).await;
-        make_due(&pool, game_id).await;
+    for number in 0..count {
+        let new = NewGame {
+            kind: GameKind::Standard,
+            gm: *gm,
+            settings: &settings,
+            seat_count: GameKind::Standard.seat_count(),
+            invite_code: &format!("race-{number}"),
+            rng_seed: number as i64,
+        };
+        let game_id = game_queries::insert_game(&mut tx, &new).await.unwrap();
+        for (player, power) in players.iter().zip(Power::ALL) {
+            let seat_id = game_queries::insert_seat(&mut tx, game_id, *player, SeatRole::Player).await.unwrap();
+            game_queries::give_power(&mut tx, game_id, seat_id, SeatRole::Player, *power).await.unwrap();
+        }
+        let game = game_queries::game(&mut tx, game_id).await.unwrap().unwrap();
+        lifecycle::start_if_ready(&mut tx, &game, started).await.unwrap().unwrap();
         games.push(game_id);
     }
+    tx.commit().await.unwrap();
+    games
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn two_workers_racing_on_a_hundred_due_games_process_each_exactly_once(pool: PgPool) {
+    let games = due_standard_games(&pool, 100).await;
     let now = Utc::now();
     let worker = |pool: PgPool| async move {
         let mut advanced = Vec::new();
@@ -88,12 +131,22 @@ async fn two_workers_racing_on_due_games_process_each_phase_exactly_once(pool: P
         advanced
     };
     let (first, second) = tokio::join!(tokio::spawn(worker(pool.clone())), tokio::spawn(worker(pool.clone())));
-    let mut advanced: Vec<GameId> = first.unwrap().into_iter().chain(second.unwrap()).collect();
+    let (first, second) = (first.unwrap(), second.unwrap());
+    assert!(!first.is_empty() && !second.is_empty(), "both workers took games: {} and {}", first.len(), second.len());
+    let mut advanced: Vec<GameId> = first.into_iter().chain(second).collect();
     advanced.sort();
-    assert_eq!(advanced, games);
-    for game_id in games {
-        assert_eq!(phases_of(&pool, game_id).await, [(0, true), (1, false)]);
-    }
+    assert_eq!(advanced, games, "each game advanced by exactly one worker, exactly once");
+    // The database agrees: each game has its first phase processed once and its second open, no more.
+    let phases: Vec<(GameId, i64, i64, i64)> = sqlx::query_as(
+        "select game_id, count(*), count(processed_at), count(*) filter (where phase_index = 1 and processed_at is null)
+         from phase group by game_id order by game_id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let expected: Vec<(GameId, i64, i64, i64)> = games.iter().map(|game_id| (*game_id, 2, 1, 1)).collect();
+    assert_eq!(phases, expected);
+    assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Idle, "nothing is left to process");
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -197,51 +250,90 @@ async fn the_history_page_lists_every_phase_with_centers_over_time(pool: PgPool)
         );
 }
 
+/// Everything the turn worker writes for a game, as one comparable value: the game row, its phases,
+/// order sheets and private reports.
+async fn turn_snapshot(pool: &PgPool, game_id: GameId) -> serde_json::Value {
+    sqlx::query_scalar(
+        "select json_build_object(
+            'game', (select row_to_json(g) from game g where game_id = $1),
+            'phases', (select json_agg(p order by phase_index) from phase p where game_id = $1),
+            'sheets', (select json_agg(o order by phase_index, seat_id) from seat_order o where game_id = $1),
+            'private_reports', (select json_agg(r order by phase_index, seat_id) from private_report r where game_id = $1))",
+    )
+    .bind(game_id)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
 #[sqlx::test(migrations = "../../migrations")]
 async fn a_crash_between_claim_and_commit_leaves_the_phase_as_it_was_and_the_next_run_processes_it_once(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Crash").await;
+    players[0]
+        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
+        .await
+        .assert_contains("Saved 1 order.");
     let now = make_due(&pool, game_id).await;
+    let before = turn_snapshot(&pool, game_id).await;
     // A worker on its own connection claims and processes the phase, then its process dies before the
-    // commit: the connection is cut, and PostgreSQL aborts the transaction.
+    // commit: the socket closes without a goodbye, and PostgreSQL aborts the transaction.
     let mut crashed = pool.acquire().await.unwrap().detach();
     sqlx::query("begin").execute(&mut crashed).await.unwrap();
     assert_eq!(claim_and_process(&mut crashed, now).await, game_id);
-    sqlx::Connection::close(crashed).await.unwrap();
+    drop(crashed);
     wait_until_no_transaction_is_open(&pool).await;
-    assert_eq!(phases_of(&pool, game_id).await, [(0, false)]);
+    assert_eq!(turn_snapshot(&pool, game_id).await, before, "the crashed run left a trace");
     assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
     assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Idle);
     assert_eq!(phases_of(&pool, game_id).await, [(0, true), (1, false)]);
+    // The orders saved before the crash were the ones processed.
+    Client::new(pool.clone())
+        .get(&format!("/games/{game_id}/phases/0"))
+        .await
+        .assert_contains("A vie - gal")
+        .assert_contains("class=\"order move succeeded\"");
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn an_order_sent_while_the_phase_is_being_processed_is_refused_and_saved_nowhere(pool: PgPool) {
+async fn orders_and_ready_sent_while_the_phase_is_being_processed_are_refused_and_saved_nowhere(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Overlap").await;
     let now = make_due(&pool, game_id).await;
     let mut processing = pool.begin().await.unwrap();
     claim_and_process(&mut processing, now).await;
-    let mut austria = players.remove(0);
-    let path = format!("/games/{game_id}/orders");
-    // The submission and the worker's commit run concurrently in this task: the submission must wait
-    // for the worker's lock, then find the phase it ordered for already processed.
-    let (sent, ()) = tokio::join!(austria.post(&path, &[("phase", "0"), ("text", "A vie - gal")]), async {
-        wait_until_a_query_waits_for_a_lock(&pool).await;
-        processing.commit().await.unwrap();
-    });
-    sent.assert_error_page(StatusCode::CONFLICT)
-        .assert_contains("earlier phase, which has been processed; nothing was saved");
-    let saved: Vec<String> = sqlx::query_scalar("select orders from seat_order where game_id = $1")
-        .bind(game_id)
-        .fetch_all(&pool)
-        .await
-        .unwrap();
-    assert!(saved.iter().all(String::is_empty), "{saved:?}");
+    let (austria, rest) = players.split_first_mut().unwrap();
+    let england = &mut rest[0];
+    let orders = format!("/games/{game_id}/orders");
+    let ready = format!("/games/{game_id}/orders/ready");
+    // Both requests and the worker's commit run concurrently in this task: the requests must wait for
+    // the worker's lock, then find the phase they were sent for already processed.
+    let (sent, readied, ()) = tokio::join!(
+        austria.post(&orders, &[("phase", "0"), ("text", "A vie - gal")]),
+        england.post(&ready, &[("phase", "0"), ("ready", "true")]),
+        async {
+            wait_until_queries_wait_for_a_lock(&pool, 2).await;
+            processing.commit().await.unwrap();
+        }
+    );
+    for refused in [sent, readied] {
+        refused
+            .assert_error_page(StatusCode::CONFLICT)
+            .assert_contains("earlier phase, which has been processed; nothing was saved")
+            .assert_contains("The game is now in Fall 1901 Movement");
+    }
+    let sheets: Vec<(i32, String, bool)> =
+        sqlx::query_as("select phase_index, orders, ready from seat_order where game_id = $1 order by phase_index")
+            .bind(game_id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(sheets.len(), 14, "a sheet per seat in the processed phase and in the new one");
+    assert!(sheets.iter().all(|(_, orders, ready)| orders.is_empty() && !ready), "{sheets:?}");
 }
 
-/// Polls PostgreSQL until some session of this test's database waits for a row lock.
-async fn wait_until_a_query_waits_for_a_lock(pool: &PgPool) {
+/// Polls PostgreSQL until `count` sessions of this test's database wait for a row lock.
+async fn wait_until_queries_wait_for_a_lock(pool: &PgPool, count: i64) {
     for _ in 0..2000 {
         let waiting: i64 = sqlx::query_scalar(
             "select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
@@ -249,12 +341,12 @@ async fn wait_until_a_query_waits_for_a_lock(pool: &PgPool) {
         .fetch_one(pool)
         .await
         .unwrap();
-        if waiting > 0 {
+        if waiting >= count {
             return;
         }
         tokio::task::yield_now().await;
     }
-    panic!("the order submission never waited for the game's lock");
+    panic!("the requests never waited for the game's lock");
 }
 
 #[sqlx::test(migrations = "../../migrations")]
