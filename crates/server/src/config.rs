@@ -1,8 +1,10 @@
 //! Configuration from command-line flags and environment variables (`backchannel --help` lists them).
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use clap::{ArgAction, Parser, ValueEnum};
+use lettre::message::Mailbox;
 
 /// Everything the server reads from its environment, parsed once in `main` and shared through `AppState`.
 #[derive(Debug, Clone, Parser)]
@@ -45,6 +47,30 @@ pub struct Config {
     #[arg(long, env = "DOWNTIME_EXTENSION_HOURS", default_value_t = 24)]
     pub downtime_extension_hours: u32,
 
+    /// Where mail goes: `file` writes each mail as an `.eml` file under `MAIL_DIR` and lets every user
+    /// read their own mails on the Mailbox page (the quick start); `smtp` sends through `SMTP_URL`.
+    #[arg(long, env = "MAIL_TRANSPORT", value_enum, default_value_t = MailTransport::File)]
+    pub mail_transport: MailTransport,
+
+    /// Directory for mail files with `MAIL_TRANSPORT=file` (created if missing).
+    #[arg(long, env = "MAIL_DIR", default_value = ".data/mail")]
+    pub mail_dir: PathBuf,
+
+    /// SMTP server for `MAIL_TRANSPORT=smtp`, as a URL: `smtps://user:password@smtp.example.org`
+    /// (TLS), `smtp://user:password@smtp.example.org?tls=required` (STARTTLS) or `smtp://localhost:1025`
+    /// (plain, e.g. a local mail catcher).
+    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    /// The sender of every mail.
+    #[arg(long, env = "MAIL_FROM", default_value = "Backchannel <backchannel@localhost>")]
+    pub mail_from: Mailbox,
+
+    /// The site's address as players reach it, used for links in mails (`https://diplomacy.example.org`).
+    /// Default: `http://` and the address the server listens on.
+    #[arg(long, env = "PUBLIC_BASE_URL")]
+    pub public_base_url: Option<PublicBaseUrl>,
+
     /// Log line format.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -57,9 +83,73 @@ pub enum LogFormat {
     Json,
 }
 
+/// How mail leaves the site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MailTransport {
+    /// Files under `MAIL_DIR`, and the Mailbox page: for development and the quick start.
+    File,
+    /// An SMTP server (`SMTP_URL`).
+    Smtp,
+}
+
+/// An `http://` or `https://` address without a trailing slash, so paths can be appended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicBaseUrl(String);
+
+impl PublicBaseUrl {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The address of a server listening on `address` (loopback when it listens on every interface),
+    /// for when `PUBLIC_BASE_URL` is not set.
+    pub fn listening_on(address: SocketAddr) -> Self {
+        let ip = address.ip();
+        let host = match ip {
+            _ if ip.is_unspecified() => "127.0.0.1".to_owned(),
+            std::net::IpAddr::V4(v4) => v4.to_string(),
+            std::net::IpAddr::V6(v6) => format!("[{v6}]"),
+        };
+        PublicBaseUrl(format!("http://{host}:{}", address.port()))
+    }
+}
+
+impl std::str::FromStr for PublicBaseUrl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let trimmed = text.trim().trim_end_matches('/');
+        let host = trimmed.strip_prefix("https://").or_else(|| trimmed.strip_prefix("http://"));
+        match host {
+            Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => {
+                Ok(PublicBaseUrl(trimmed.to_owned()))
+            }
+            Some(_) | None => Err(format!("{text:?} is not an http:// or https:// address")),
+        }
+    }
+}
+
 impl Config {
     /// A configuration with every default, for tests and tools that bring their own pool.
     pub fn with_database_url(database_url: &str) -> Self {
         Config::parse_from(["backchannel", "--database-url", database_url])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_public_base_url_loses_its_trailing_slash_and_must_be_http_or_https() {
+        assert_eq!("https://example.org/".parse::<PublicBaseUrl>().unwrap().as_str(), "https://example.org");
+        assert_eq!("http://127.0.0.1:8080".parse::<PublicBaseUrl>().unwrap().as_str(), "http://127.0.0.1:8080");
+        assert!("example.org".parse::<PublicBaseUrl>().is_err());
+        assert!("https://".parse::<PublicBaseUrl>().is_err());
+        assert!("ftp://example.org".parse::<PublicBaseUrl>().is_err());
+        let any_interface: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        assert_eq!(PublicBaseUrl::listening_on(any_interface).as_str(), "http://127.0.0.1:8080");
+        let v6: SocketAddr = "[::1]:9000".parse().unwrap();
+        assert_eq!(PublicBaseUrl::listening_on(v6).as_str(), "http://[::1]:9000");
     }
 }

@@ -13,6 +13,7 @@ pub mod error;
 pub mod extract;
 pub mod games;
 pub mod ids;
+pub mod notify;
 pub mod orders;
 pub mod pages;
 pub mod seed;
@@ -79,6 +80,7 @@ pub fn app(state: AppState) -> Router {
         .merge(admin::router())
         .merge(orders::router())
         .merge(turns::router())
+        .merge(notify::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)
@@ -146,16 +148,28 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     });
     tracing::info!("listening on http://{address}");
     println!("Backchannel is running at http://{address}");
+    let mut config = config;
+    config.public_base_url.get_or_insert_with(|| config::PublicBaseUrl::listening_on(address));
+    let mailer = notify::Transport::from_config(&config).context("setting up mail")?;
+    let mail_settings = notify::MailSettings::from_config(&config);
     let state = AppState::new(db, config);
+    let mail_worker = notify::worker::run_mail_worker(
+        state.db.clone(),
+        state.clock.clone(),
+        mailer,
+        mail_settings,
+        std::future::pending(),
+    );
     let extension = chrono::Duration::hours(i64::from(state.config.downtime_extension_hours));
     let worker = turns::worker::run_worker(state.db.clone(), state.clock.clone(), extension, std::future::pending());
     let server = axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal());
-    // The turn worker runs beside the server and stops with it; a phase it was processing is rolled
-    // back (one transaction) and processed by the next worker to run.
+    // The turn and mail workers run beside the server and stop with it; a phase being processed or a
+    // mail being sent is rolled back (one transaction each) and taken up by the next worker to run.
     tokio::select! {
         served = server => served.context("serving")?,
         () = worker => {},
+        () = mail_worker => {},
     }
     tracing::info!("shut down cleanly");
     Ok(())

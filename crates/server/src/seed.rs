@@ -53,7 +53,7 @@ pub async fn seed_demo_data_once(db: &PgPool) -> anyhow::Result<()> {
         &NewAccount {
             username: "admin",
             display_name: "Admin (GM)",
-            email: None,
+            email: Some("admin@backchannel.example"),
             password_hash: &admin_hash,
             time_zone: "UTC",
             is_site_admin: true,
@@ -62,10 +62,13 @@ pub async fn seed_demo_data_once(db: &PgPool) -> anyhow::Result<()> {
     .await?;
     let mut players = Vec::new();
     for (username, display_name) in DEMO_PLAYERS {
+        // Addresses on the reserved `.example` domain: in the quick start, mail stays on the machine
+        // (`.data/mail` and the Mailbox page), so the demo players can read theirs.
+        let email = format!("{username}@backchannel.example");
         let account = NewAccount {
             username,
             display_name,
-            email: None,
+            email: Some(&email),
             password_hash: &player_hash,
             time_zone: "Europe/London",
             is_site_admin: false,

@@ -64,7 +64,12 @@ pub struct Client {
 
 impl Client {
     pub fn new(pool: PgPool) -> Self {
-        Client { app: app(pool), cookie: None }
+        Client::with_app(app(pool))
+    }
+
+    /// A client of an app built with its own configuration.
+    pub fn with_app(app: Router) -> Self {
+        Client { app, cookie: None }
     }
 
     pub async fn send(&mut self, request: Request<Body>) -> Page {
@@ -196,7 +201,17 @@ pub async fn table(pool: &PgPool, prefix: &str) -> (Client, Vec<Client>) {
 
 /// A standard game created by `gm` that starts when `players` (in `POWERS` order) have all joined.
 pub async fn started_game(gm: &mut Client, players: &mut [Client], name: &str) -> crate::ids::GameId {
-    let game_id = create_game(gm, name, &[]).await;
+    started_game_with(gm, players, name, &[]).await
+}
+
+/// Like [`started_game`], with fields of the new-game form replaced (`("kind", "diplobucks")`).
+pub async fn started_game_with(
+    gm: &mut Client,
+    players: &mut [Client],
+    name: &str,
+    overrides: &[(&str, &str)],
+) -> crate::ids::GameId {
+    let game_id = create_game(gm, name, overrides).await;
     for (player, power) in players.iter_mut().zip(POWERS) {
         player.post(&format!("/games/{game_id}/join"), &[("power", power)]).await.assert_status(StatusCode::SEE_OTHER);
     }

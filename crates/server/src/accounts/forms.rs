@@ -88,6 +88,7 @@ pub struct ProfileForm {
     pub notify_game_start_end: Option<String>,
     pub notify_press: Option<String>,
     pub deadline_reminder_hours: String,
+    pub press_mail_minutes: String,
 }
 
 pub struct ValidProfile {
@@ -99,6 +100,7 @@ pub struct ValidProfile {
     pub notify_game_start_end: bool,
     pub notify_press: bool,
     pub deadline_reminder_hours: i32,
+    pub press_mail_minutes: i32,
 }
 
 impl ProfileForm {
@@ -114,6 +116,13 @@ impl ProfileForm {
                 0
             }
         };
+        let press_mail_minutes = match self.press_mail_minutes.trim().parse::<i32>() {
+            Ok(minutes) if (1..=1440).contains(&minutes) => minutes,
+            _ => {
+                errors.add("press_mail_minutes", "Enter a whole number of minutes from 1 to 1440 (a day).");
+                0
+            }
+        };
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -126,6 +135,7 @@ impl ProfileForm {
             notify_game_start_end: self.notify_game_start_end.is_some(),
             notify_press: self.notify_press.is_some(),
             deadline_reminder_hours,
+            press_mail_minutes,
         })
     }
 }

@@ -12,6 +12,7 @@ use chrono::Duration;
 use super::forms::{LoginForm, PasswordForm, ProfileForm, RegisterForm};
 use super::password::{hash_password, verify_password};
 use super::queries::{self, EMAIL_TAKEN, NewAccount, Profile, USERNAME_TAKEN};
+use crate::config::MailTransport;
 use crate::error::{AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, log_in, log_out, set_flash};
 use crate::pages::Nav;
@@ -159,6 +160,8 @@ pub struct ProfilePage {
     form: ProfileForm,
     errors: FormErrors,
     zones: &'static [&'static str],
+    /// Whether mail stays on this machine, so the page links to the Mailbox.
+    local_mailbox: bool,
 }
 
 fn checkbox(checked: bool) -> Option<String> {
@@ -177,6 +180,7 @@ pub async fn profile_page(State(state): State<AppState>, signed_in: SignedIn) ->
         notify_game_start_end: checkbox(profile.notify_game_start_end),
         notify_press: checkbox(profile.notify_press),
         deadline_reminder_hours: profile.deadline_reminder_hours.to_string(),
+        press_mail_minutes: profile.press_mail_minutes.to_string(),
     };
     Ok(ProfilePage {
         nav: signed_in.nav,
@@ -184,6 +188,7 @@ pub async fn profile_page(State(state): State<AppState>, signed_in: SignedIn) ->
         form,
         errors: FormErrors::default(),
         zones: &TIME_ZONES,
+        local_mailbox: state.config.mail_transport == MailTransport::File,
     })
 }
 
@@ -198,6 +203,7 @@ pub async fn update_profile(
         form,
         errors,
         zones: &TIME_ZONES,
+        local_mailbox: state.config.mail_transport == MailTransport::File,
     };
     let valid = match form.validate() {
         Ok(valid) => valid,
@@ -212,6 +218,7 @@ pub async fn update_profile(
         notify_game_start_end: valid.notify_game_start_end,
         notify_press: valid.notify_press,
         deadline_reminder_hours: valid.deadline_reminder_hours,
+        press_mail_minutes: valid.press_mail_minutes,
     };
     let mut conn = state.db.acquire().await?;
     match queries::update_profile(&mut conn, signed_in.user.account_id, &profile).await {

@@ -78,12 +78,13 @@ pub struct Profile {
     pub notify_game_start_end: bool,
     pub notify_press: bool,
     pub deadline_reminder_hours: i32,
+    pub press_mail_minutes: i32,
 }
 
 pub async fn profile(conn: &mut PgConnection, account_id: AccountId) -> Result<Profile, sqlx::Error> {
     sqlx::query_as(
         "select display_name, email, time_zone, notify_new_phase, notify_deadline,
-                notify_game_start_end, notify_press, deadline_reminder_hours
+                notify_game_start_end, notify_press, deadline_reminder_hours, press_mail_minutes
          from account where account_id = $1",
     )
     .bind(account_id)
@@ -99,7 +100,7 @@ pub async fn update_profile(
     sqlx::query(
         "update account set display_name = $2, email = $3, time_zone = $4, notify_new_phase = $5,
                 notify_deadline = $6, notify_game_start_end = $7, notify_press = $8,
-                deadline_reminder_hours = $9
+                deadline_reminder_hours = $9, press_mail_minutes = $10
          where account_id = $1",
     )
     .bind(account_id)
@@ -111,6 +112,7 @@ pub async fn update_profile(
     .bind(profile.notify_game_start_end)
     .bind(profile.notify_press)
     .bind(profile.deadline_reminder_hours)
+    .bind(profile.press_mail_minutes)
     .execute(conn)
     .await
     .map(drop)

@@ -181,6 +181,7 @@ async fn the_profile_saves_zone_email_and_opt_ins(pool: PgPool) {
                 ("time_zone", "America/New_York"),
                 ("notify_press", "on"),
                 ("deadline_reminder_hours", "6"),
+                ("press_mail_minutes", "45"),
             ],
         )
         .await

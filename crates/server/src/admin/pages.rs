@@ -290,6 +290,7 @@ pub async fn end(
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     gm.require_status(&[GameStatus::Forming, GameStatus::Running, GameStatus::Paused], "The game has already ended.")?;
     queries::finish(&mut gm.tx, game_id, state.clock.now()).await?;
+    crate::notify::enqueue_game_end(&mut gm.tx, game_id, state.clock.now()).await?;
     gm.finish(&signed_in, GmAction::End, "", "The game has ended.").await
 }
 

@@ -71,6 +71,7 @@ pub async fn start_if_ready(
     let deadline = game.settings().deadlines.next_deadline(PhaseKind::Movement, now);
     queries::set_running(conn, game.game_id, now, deadline).await?;
     turns::tick::open_first_phase(conn, game, now).await?;
+    crate::notify::enqueue_game_start(conn, game.game_id, now).await?;
     Ok(Ok(deadline))
 }
 

@@ -268,9 +268,17 @@ async fn times_are_shown_in_the_viewers_own_time_zone(pool: PgPool) {
     let game_id = create_game(&mut gm, "Zones", &[]).await;
     let page = format!("/games/{game_id}");
     gm.get(&page).await.assert_contains(" UTC");
-    gm.post("/account", &[("display_name", "GM"), ("time_zone", "Asia/Tokyo"), ("deadline_reminder_hours", "12")])
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    gm.post(
+        "/account",
+        &[
+            ("display_name", "GM"),
+            ("time_zone", "Asia/Tokyo"),
+            ("deadline_reminder_hours", "12"),
+            ("press_mail_minutes", "30"),
+        ],
+    )
+    .await
+    .assert_status(StatusCode::SEE_OTHER);
     gm.get(&page).await.assert_contains(" JST").assert_lacks(" UTC");
 }
 

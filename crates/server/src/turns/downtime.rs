@@ -6,6 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use sqlx::PgPool;
 
 use super::queries;
+use crate::notify;
 
 /// A gap between heartbeats longer than this means no worker ran (a running worker beats every few
 /// seconds).
@@ -22,7 +23,11 @@ pub async fn beat(pool: &PgPool, now: DateTime<Utc>, extension: Duration) -> any
                 "The site was down when this phase's deadline passed, so the deadline was extended by {} hours.",
                 extension.num_hours()
             );
-            queries::extend_passed_deadlines(&mut tx, now, now + extension, &notice).await?
+            let games = queries::extend_passed_deadlines(&mut tx, now, now + extension, &notice).await?;
+            for game_id in &games {
+                notify::enqueue_deadline_extended(&mut tx, *game_id, extension, now).await?;
+            }
+            games.len() as u64
         }
         Some(_) | None => 0,
     };

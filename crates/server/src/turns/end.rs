@@ -9,6 +9,7 @@ use sqlx::PgConnection;
 
 use super::queries;
 use crate::ids::{GameId, SeatId};
+use crate::notify;
 
 /// The seats still in the game: those whose powers hold a center or a unit (every seat, for kinds
 /// without a board).
@@ -47,6 +48,7 @@ pub async fn finish_if_draw_agreed(
     let names: Vec<&str> = survivors.iter().map(|(_, title)| title.as_str()).collect();
     let summary = format!("Draw between {}", join_names(&names));
     queries::finish_game(conn, game_id, now, &summary).await.context("finishing the game in a draw")?;
+    notify::enqueue_game_end(conn, game_id, now).await?;
     Ok(true)
 }
 
@@ -69,6 +71,7 @@ pub async fn finish_if_conceded(
     queries::finish_game(conn, game_id, now, &format!("{title} wins by concession"))
         .await
         .context("finishing the game by concession")?;
+    notify::enqueue_game_end(conn, game_id, now).await?;
     Ok(true)
 }
 
@@ -83,7 +86,7 @@ pub async fn finish_if_agreed(
 }
 
 /// `A`, `A and B`, `A, B and C`.
-fn join_names(names: &[&str]) -> String {
+pub(crate) fn join_names(names: &[&str]) -> String {
     match names {
         [] => String::new(),
         [only] => (*only).to_owned(),

@@ -309,23 +309,23 @@ pub async fn swap_heartbeat(conn: &mut PgConnection, now: DateTime<Utc>) -> Resu
     Ok((last < now).then_some(last))
 }
 
-/// Moves every passed deadline of a running game to `new_deadline`, telling the players why.
+/// Moves every passed deadline of a running game to `new_deadline`, telling the players why on the order
+/// page; returns the games extended.
 pub async fn extend_passed_deadlines(
     conn: &mut PgConnection,
     now: DateTime<Utc>,
     new_deadline: DateTime<Utc>,
     notice: &str,
-) -> Result<u64, sqlx::Error> {
-    sqlx::query(
+) -> Result<Vec<GameId>, sqlx::Error> {
+    sqlx::query_scalar(
         "update game set deadline_at = $2, deadline_notice = $3
-         where status = 'running' and deadline_at <= $1",
+         where status = 'running' and deadline_at <= $1 returning game_id",
     )
     .bind(now)
     .bind(new_deadline)
     .bind(notice)
-    .execute(conn)
+    .fetch_all(conn)
     .await
-    .map(|done| done.rows_affected())
 }
 
 /// What the players should know about the current deadline, if anything.

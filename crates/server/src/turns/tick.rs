@@ -14,6 +14,7 @@ use super::queries::{self, NewPhase, Stage};
 use crate::games::deadline::PhaseKind;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{GameId, SeatId};
+use crate::notify;
 
 /// What one call of [`tick`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,7 +133,10 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
     let next = processed.next;
     open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
     match next.outcome() {
-        Some(games::Outcome::Victory { summary, .. }) => queries::finish_game(conn, game_id, now, &summary).await?,
+        Some(games::Outcome::Victory { summary, .. }) => {
+            queries::finish_game(conn, game_id, now, &summary).await?;
+            notify::enqueue_game_end(conn, game_id, now).await?;
+        }
         // Eliminations can make standing draw votes or concessions unanimous among the seats left.
         None if end::finish_if_agreed(conn, game_id, &next, now).await? => {}
         None => {
@@ -140,6 +144,7 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
             queries::set_deadline(conn, game_id, deadline).await?;
             // A phase in which nobody must order is processed at once, in games that process early.
             queries::bring_deadline_forward_if_all_ready(conn, game_id, phase.phase_index + 1, now).await?;
+            notify::enqueue_new_phase(conn, game_id, phase.phase_index, now).await?;
         }
     }
     Ok(())

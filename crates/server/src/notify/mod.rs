@@ -1,0 +1,45 @@
+//! Notifications: e-mail about a game's events, through an outbox table filled in the event's own
+//! transaction and drained after the commit by the mail worker (SMTP or files), plus the local Mailbox
+//! page where a user reads their own mails when mail stays on this machine.
+
+pub mod content;
+pub mod drain;
+pub mod enqueue;
+pub(crate) mod pages;
+pub mod queries;
+pub mod reminders;
+pub mod transport;
+pub mod worker;
+
+use axum::Router;
+use axum::routing::get;
+
+pub use content::{MailContent, MailKind, RenderContext, RenderedMail};
+pub use drain::{DrainOutcome, MailSettings, drain_once};
+pub use enqueue::{
+    PressNotice, enqueue_deadline_extended, enqueue_game_end, enqueue_game_start, enqueue_new_phase,
+    enqueue_press_notice,
+};
+pub use reminders::queue_due_reminders;
+pub use transport::{MailDirectory, Mailer, Transport};
+
+use crate::config::{Config, PublicBaseUrl};
+use crate::state::AppState;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().route("/mailbox", get(pages::mailbox))
+}
+
+impl MailSettings {
+    pub fn from_config(config: &Config) -> Self {
+        MailSettings { from: config.mail_from.clone(), base_url: base_url(config).to_owned() }
+    }
+}
+
+/// Where links in mails point: `PUBLIC_BASE_URL`, or nothing (links relative to the site) when unset.
+pub fn base_url(config: &Config) -> &str {
+    config.public_base_url.as_ref().map_or("", PublicBaseUrl::as_str)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,378 @@
+//! The outbox's SQL: queueing mails, claiming and settling them, and what mails are made from.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+use sqlx::types::Json;
+
+use super::content::{MailContent, MailKind};
+use crate::ids::{AccountId, GameId, SeatId};
+
+/// Key of an `outbox_mail` row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::Type)]
+#[sqlx(transparent)]
+pub struct MailId(pub i64);
+
+impl std::fmt::Display for MailId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Where a mail is in its life, as stored in `outbox_mail.status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "mail_status", rename_all = "snake_case")]
+pub enum MailStatus {
+    Pending,
+    Sent,
+    Abandoned,
+}
+
+/// The opt-in column (on `account`) that governs a kind of mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptIn {
+    NewPhase,
+    Deadline,
+    GameStartEnd,
+    Press,
+}
+
+impl OptIn {
+    fn column(self) -> &'static str {
+        match self {
+            OptIn::NewPhase => "notify_new_phase",
+            OptIn::Deadline => "notify_deadline",
+            OptIn::GameStartEnd => "notify_game_start_end",
+            OptIn::Press => "notify_press",
+        }
+    }
+}
+
+/// Queues a mail to go at `send_after`.
+pub async fn insert_mail(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    game_id: GameId,
+    content: &MailContent,
+    send_after: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<MailId, sqlx::Error> {
+    sqlx::query_scalar(
+        "insert into outbox_mail (account_id, game_id, kind, content, send_after, created_at)
+         values ($1, $2, $3, $4, $5, $6) returning mail_id",
+    )
+    .bind(account_id)
+    .bind(game_id)
+    .bind(content.kind())
+    .bind(Json(content))
+    .bind(send_after)
+    .bind(now)
+    .fetch_one(conn)
+    .await
+}
+
+/// Queues a deadline reminder unless this account already has one for the game's phase; returns whether
+/// it did. The unique index makes this safe with any number of workers.
+pub async fn insert_reminder_once(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    game_id: GameId,
+    phase_index: i32,
+    content: &MailContent,
+    now: DateTime<Utc>,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query(
+        "insert into outbox_mail (account_id, game_id, kind, phase_index, content, send_after, created_at)
+         values ($1, $2, 'deadline_reminder', $3, $4, $5, $5)
+         on conflict (account_id, game_id, phase_index) where kind = 'deadline_reminder' do nothing",
+    )
+    .bind(account_id)
+    .bind(game_id)
+    .bind(phase_index)
+    .bind(Json(content))
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected() == 1)
+}
+
+/// The unsent press mail of this account about this conversation, locked until the transaction ends.
+/// A mail being sent right now is locked by its drainer: this waits for it, then no longer finds it.
+pub async fn pending_press_mail_for_update(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    conversation_id: i64,
+) -> Result<Option<(MailId, Json<MailContent>)>, sqlx::Error> {
+    sqlx::query_as(
+        "select mail_id, content from outbox_mail
+         where account_id = $1 and conversation_id = $2 and kind = 'press' and status = 'pending'
+         for update",
+    )
+    .bind(account_id)
+    .bind(conversation_id)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn replace_content(
+    conn: &mut PgConnection,
+    mail_id: MailId,
+    content: &MailContent,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update outbox_mail set content = $2 where mail_id = $1")
+        .bind(mail_id)
+        .bind(Json(content))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Queues a press mail, at the earliest `minutes` after the previous press mail about the same
+/// conversation to the same account (or at `now`). Returns `false` when another transaction queued a
+/// pending one meanwhile (the caller merges into that one instead).
+pub async fn insert_press_mail(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    game_id: GameId,
+    conversation_id: i64,
+    content: &MailContent,
+    minutes: i32,
+    now: DateTime<Utc>,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query(
+        "insert into outbox_mail (account_id, game_id, kind, conversation_id, content, send_after, created_at)
+         select $1, $2, 'press', $3, $4,
+                greatest($6, max(coalesce(previous.sent_at, previous.send_after)) + make_interval(mins => $5)), $6
+         from (select sent_at, send_after from outbox_mail
+               where account_id = $1 and conversation_id = $3 and kind = 'press') previous
+         on conflict (account_id, conversation_id) where kind = 'press' and status = 'pending' do nothing",
+    )
+    .bind(account_id)
+    .bind(game_id)
+    .bind(conversation_id)
+    .bind(Json(content))
+    .bind(minutes)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected() == 1)
+}
+
+/// A seat whose holder wants this kind of mail and has an address to get it at.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Recipient {
+    pub seat_id: SeatId,
+    pub account_id: AccountId,
+}
+
+/// The game's seat holders who opted in to `opt_in` and have an e-mail address.
+pub async fn seat_recipients(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    opt_in: OptIn,
+) -> Result<Vec<Recipient>, sqlx::Error> {
+    let sql = format!(
+        "select s.seat_id, s.account_id from seat s join account a on a.account_id = s.account_id
+         where s.game_id = $1 and a.email is not null and a.{} order by s.seat_id",
+        opt_in.column()
+    );
+    sqlx::query_as(&sql).bind(game_id).fetch_all(conn).await
+}
+
+/// Of `accounts`, those who want press mail and have an address, with their press batching minutes.
+pub async fn press_recipients(
+    conn: &mut PgConnection,
+    accounts: &[AccountId],
+) -> Result<Vec<(AccountId, i32)>, sqlx::Error> {
+    let ids: Vec<i64> = accounts.iter().map(|account| account.0).collect();
+    sqlx::query_as(
+        "select account_id, press_mail_minutes from account
+         where account_id = any($1) and email is not null and notify_press order by account_id",
+    )
+    .bind(ids)
+    .fetch_all(conn)
+    .await
+}
+
+/// What mails say about a game as a whole.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameFacts {
+    pub name: String,
+    pub deadline_at: Option<DateTime<Utc>>,
+    pub result_summary: Option<String>,
+}
+
+pub async fn game_facts(conn: &mut PgConnection, game_id: GameId) -> Result<GameFacts, sqlx::Error> {
+    sqlx::query_as("select name, deadline_at, result_summary from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(conn)
+        .await
+}
+
+/// The label of the game's current (unprocessed) phase, if it has one.
+pub async fn current_phase_label(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select label from phase where game_id = $1 and processed_at is null")
+        .bind(game_id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// A processed phase's label and its public report (never a private one).
+pub async fn processed_phase(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+) -> Result<(String, Json<games::Report>), sqlx::Error> {
+    sqlx::query_as(
+        "select label, public_report from phase
+         where game_id = $1 and phase_index = $2 and public_report is not null",
+    )
+    .bind(game_id)
+    .bind(phase_index)
+    .fetch_one(conn)
+    .await
+}
+
+/// The index of the game's last processed phase, if any was.
+pub async fn last_processed_index(conn: &mut PgConnection, game_id: GameId) -> Result<Option<i32>, sqlx::Error> {
+    sqlx::query_scalar("select max(phase_index) from phase where game_id = $1 and processed_at is not null")
+        .bind(game_id)
+        .fetch_one(conn)
+        .await
+}
+
+/// The seats that must order in a phase.
+pub async fn seats_that_must_order(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+) -> Result<Vec<SeatId>, sqlx::Error> {
+    sqlx::query_scalar("select seat_id from seat_order where game_id = $1 and phase_index = $2 and must_order")
+        .bind(game_id)
+        .bind(phase_index)
+        .fetch_all(conn)
+        .await
+}
+
+/// A seat whose deadline reminder is due: its holder wants reminders, has an address, must order in
+/// the current phase and has not saved orders or not marked them ready; the deadline is less than the
+/// holder's `deadline_reminder_hours` away (or, in a phase shorter than that, half of it has passed, so
+/// the reminder does not arrive together with the new-phase mail).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DueReminder {
+    pub account_id: AccountId,
+    pub game_id: GameId,
+    pub game_name: String,
+    pub phase_index: i32,
+    pub phase_label: String,
+    pub deadline_at: DateTime<Utc>,
+    pub orders_saved: bool,
+    pub ready: bool,
+}
+
+pub async fn due_reminders(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Vec<DueReminder>, sqlx::Error> {
+    sqlx::query_as(
+        "select a.account_id, g.game_id, g.name as game_name, p.phase_index, p.label as phase_label,
+                g.deadline_at, o.orders <> '' as orders_saved, o.ready
+         from game g
+         join phase p on p.game_id = g.game_id and p.processed_at is null
+         join seat_order o on o.game_id = g.game_id and o.phase_index = p.phase_index
+         join seat s on s.seat_id = o.seat_id
+         join account a on a.account_id = s.account_id
+         where g.status = 'running' and g.deadline_at > $1
+           and o.must_order and (o.orders = '' or not o.ready)
+           and a.email is not null and a.notify_deadline
+           and greatest(g.deadline_at - make_interval(hours => a.deadline_reminder_hours),
+                        p.started_at + (g.deadline_at - p.started_at) / 2) <= $1
+           and not exists (select 1 from outbox_mail m
+                           where m.kind = 'deadline_reminder' and m.account_id = a.account_id
+                             and m.game_id = g.game_id and m.phase_index = p.phase_index)
+         order by g.deadline_at, a.account_id",
+    )
+    .bind(now)
+    .fetch_all(conn)
+    .await
+}
+
+/// A due mail, claimed (row-locked) by one drainer until its transaction ends.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClaimedMail {
+    pub mail_id: MailId,
+    pub content: Json<MailContent>,
+    pub attempts: i32,
+    pub email: Option<String>,
+    pub time_zone: String,
+}
+
+/// Claims the oldest due pending mail that no other drainer holds.
+pub async fn claim_due_mail(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<ClaimedMail>, sqlx::Error> {
+    sqlx::query_as(
+        "select m.mail_id, m.content, m.attempts, a.email, a.time_zone
+         from outbox_mail m join account a on a.account_id = m.account_id
+         where m.status = 'pending' and m.send_after <= $1
+         order by m.send_after, m.mail_id
+         limit 1
+         for update of m skip locked",
+    )
+    .bind(now)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn mark_sent(conn: &mut PgConnection, mail_id: MailId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update outbox_mail set status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = null
+         where mail_id = $1",
+    )
+    .bind(mail_id)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Records a failed attempt: the mail waits until `retry_at`, or is abandoned when `retry_at` is `None`.
+pub async fn record_failure(
+    conn: &mut PgConnection,
+    mail_id: MailId,
+    error: &str,
+    retry_at: Option<DateTime<Utc>>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update outbox_mail set attempts = attempts + 1, last_error = $2,
+            send_after = coalesce($3, send_after),
+            status = case when $3::timestamptz is null then 'abandoned'::mail_status else status end
+         where mail_id = $1",
+    )
+    .bind(mail_id)
+    .bind(error)
+    .bind(retry_at)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// One of a player's own mails, for their mailbox page.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OwnMail {
+    pub mail_id: MailId,
+    pub kind: MailKind,
+    pub content: Json<MailContent>,
+    pub status: MailStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The account's newest mails, at most `limit`. Only ever called with the signed-in account's own id.
+pub async fn own_mails(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    limit: i64,
+) -> Result<Vec<OwnMail>, sqlx::Error> {
+    sqlx::query_as(
+        "select mail_id, kind, content, status, created_at from outbox_mail
+         where account_id = $1 order by mail_id desc limit $2",
+    )
+    .bind(account_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}

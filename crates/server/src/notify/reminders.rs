@@ -1,0 +1,33 @@
+//! Deadline reminders: not caused by an event but by time passing, so the mail worker looks for them
+//! each round. A unique index keeps them to one per account, game and phase with any number of workers.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+
+use super::content::MailContent;
+use super::queries::{self, DueReminder};
+
+/// Queues the reminders that are due at `now` and were not queued yet; returns how many it queued.
+pub async fn queue_due_reminders(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<u64> {
+    let mut conn = pool.acquire().await?;
+    let mut queued = 0;
+    for due in queries::due_reminders(&mut conn, now).await? {
+        let content = reminder_content(&due);
+        if queries::insert_reminder_once(&mut conn, due.account_id, due.game_id, due.phase_index, &content, now).await?
+        {
+            queued += 1;
+        }
+    }
+    Ok(queued)
+}
+
+fn reminder_content(due: &DueReminder) -> MailContent {
+    MailContent::DeadlineReminder {
+        game_id: due.game_id,
+        game_name: due.game_name.clone(),
+        phase_label: due.phase_label.clone(),
+        deadline: due.deadline_at,
+        orders_saved: due.orders_saved,
+        ready: due.ready,
+    }
+}

@@ -1,0 +1,52 @@
+//! The mail worker every server process runs beside the turn worker. It holds no state: each round
+//! queues due deadline reminders, then drains every due mail, so any number of replicas can run it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::PgPool;
+
+use super::drain::{DrainOutcome, MailSettings, drain_once};
+use super::reminders::queue_due_reminders;
+use super::transport::Mailer;
+use crate::clock::Clock;
+
+/// How long the worker waits after finding nothing to send (or after an error) before looking again.
+pub const IDLE_PAUSE: Duration = Duration::from_secs(5);
+
+/// Queues reminders and sends due mail until `shutdown` resolves.
+pub async fn run_mail_worker(
+    db: PgPool,
+    clock: Arc<dyn Clock>,
+    mailer: impl Mailer,
+    settings: MailSettings,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    tokio::pin!(shutdown);
+    loop {
+        if let Err(error) = queue_due_reminders(&db, clock.now()).await {
+            tracing::error!(error = ?error, "the mail worker could not queue deadline reminders");
+        }
+        drain_until_idle(&db, &mailer, &settings, clock.as_ref()).await;
+        tokio::select! {
+            () = &mut shutdown => return,
+            () = tokio::time::sleep(IDLE_PAUSE) => {},
+        }
+    }
+}
+
+async fn drain_until_idle(db: &PgPool, mailer: &impl Mailer, settings: &MailSettings, clock: &dyn Clock) {
+    loop {
+        match drain_once(db, mailer, settings, clock.now()).await {
+            Ok(DrainOutcome::Sent(mail_id)) => tracing::info!(%mail_id, "sent a mail"),
+            Ok(DrainOutcome::Abandoned(mail_id)) => tracing::warn!(%mail_id, "gave up a mail"),
+            // A failed mail waits for its retry time; others may still be due.
+            Ok(DrainOutcome::Failed(_)) => {}
+            Ok(DrainOutcome::Idle) => return,
+            Err(error) => {
+                tracing::error!(error = ?error, "the mail worker could not drain the outbox");
+                return;
+            }
+        }
+    }
+}
