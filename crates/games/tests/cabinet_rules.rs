@@ -657,3 +657,19 @@ fn rule_1_moves_are_adjudicated_by_the_standard_rules() {
     assert!(has(&units(&next), "France A par") && has(&units(&next), "Germany A mun"), "a standoff");
     assert!(processed.public.orders.iter().all(|o| o.result == games::ResultWord::Fails));
 }
+
+#[test]
+fn a_stored_state_that_contradicts_itself_is_refused() {
+    // See: rulings 2.1 (one seat per person), rules/cabinet-diplomacy-ii.txt §10 (no triple monarchies)
+    let game = new_game();
+    let mut twice = game.to_json();
+    twice["state"]["cabinets"]["France"]["general"]["person"] = json!(person(seat(&game, HOS)).0);
+    assert!(AnyGame::from_json(twice).unwrap_err().to_string().contains("holds two seats"));
+    let mut chain = joined(&game, "Germany", "France").to_json();
+    chain["state"]["cabinets"]["France"]["joined_to"] = json!("Italy");
+    chain["state"]["cabinets"]["France"]["head"] = json!(null);
+    assert!(AnyGame::from_json(chain).unwrap_err().to_string().contains("cannot be joined"));
+    let mut motions = game.to_json();
+    motions["state"]["motions"] = json!([{"id": 4, "kind": {"secede": {"power": "Italy"}}, "by": {"power": "Italy", "role": "general"}, "signed": []}]);
+    assert!(AnyGame::from_json(motions).unwrap_err().to_string().contains("motion numbers"));
+}

@@ -24,8 +24,10 @@ use crate::kind::{
 };
 use crate::standard::{self, Standard};
 
-/// Everything a Cabinet game carries from phase to phase, secrets included.
+/// Everything a Cabinet game carries from phase to phase, secrets included. A stored state is checked
+/// when read back ([`State::check`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct State {
     /// The board, stored as a standard game stores it (its `winner` is unused: realms win, below).
     pub game: standard::State,
@@ -44,6 +46,20 @@ pub struct State {
     pub winner: Option<Vec<PowerName>>,
     #[serde(default)]
     pub settings: Settings,
+}
+
+impl Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        State::serialize(self, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for State {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<State, D::Error> {
+        let state = State::deserialize(deserializer)?;
+        state.check().map_err(serde::de::Error::custom)?;
+        Ok(state)
+    }
 }
 
 /// The GM's choices for a Cabinet game.
@@ -168,6 +184,32 @@ impl GameKind for CabinetDiplomacy {
 }
 
 impl State {
+    /// Whether a stored state could have come from play: nobody in two seats, no unused seat held, dual
+    /// monarchies of exactly two powers, motion numbers unique and already given out.
+    pub fn check(&self) -> Result<(), String> {
+        let mut people = std::collections::BTreeSet::new();
+        for seat in SeatRef::all() {
+            let person = self.cabinet(seat.power.0).holder(seat.role).map(|holder| holder.person);
+            match person {
+                Some(person) if !self.in_use(seat) => return Err(format!("{seat} is not in use but held by {person}")),
+                Some(person) if !people.insert(person) => return Err(format!("{person} holds two seats")),
+                _ => {}
+            }
+        }
+        for (power, cabinet) in &self.cabinets {
+            if let Some(head) = cabinet.joined_to
+                && (head == *power || self.cabinet(head.0).joined_to.is_some() || self.realm(head.0).len() > 2)
+            {
+                return Err(format!("{power} cannot be joined to {head}"));
+            }
+        }
+        let mut numbers = std::collections::BTreeSet::new();
+        if self.motions.iter().any(|motion| motion.id > self.next_motion || !numbers.insert(motion.id)) {
+            return Err("motion numbers repeat or were never given out".to_string());
+        }
+        Ok(())
+    }
+
     /// Whether the seat must order this phase: a commander with units to order; a Head of State with
     /// units of a vacant commander seat, or builds or removals to make.
     fn has_orders_to_give(&self, seat: SeatRef) -> bool {
