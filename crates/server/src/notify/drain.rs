@@ -91,12 +91,19 @@ fn envelope(mail: &ClaimedMail, settings: &MailSettings) -> Result<Message, Stri
         .render(RenderContext { base_url: &settings.base_url, zone })
         .map_err(|error| format!("the mail could not be rendered: {error}"))?;
     Message::builder()
+        .message_id(Some(message_id(mail, &settings.from)))
         .from(settings.from.clone())
         .to(to)
         .subject(rendered.subject)
         .header(ContentType::TEXT_PLAIN)
         .body(rendered.body)
         .map_err(|error| format!("the mail could not be built: {error}"))
+}
+
+/// The same for every attempt at one mail, so a mail sent twice (a crash between the send and the
+/// commit) is recognised as one by mail clients.
+fn message_id(mail: &ClaimedMail, from: &Mailbox) -> String {
+    format!("<mail-{}.{}@{}>", mail.mail_id, mail.created_at.timestamp(), from.email.domain())
 }
 
 #[cfg(test)]

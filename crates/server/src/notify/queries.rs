@@ -299,6 +299,7 @@ pub struct ClaimedMail {
     pub mail_id: MailId,
     pub content: Json<MailContent>,
     pub attempts: i32,
+    pub created_at: DateTime<Utc>,
     pub email: Option<String>,
     pub time_zone: String,
 }
@@ -306,7 +307,7 @@ pub struct ClaimedMail {
 /// Claims the oldest due pending mail that no other drainer holds.
 pub async fn claim_due_mail(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<ClaimedMail>, sqlx::Error> {
     sqlx::query_as(
-        "select m.mail_id, m.content, m.attempts, a.email, a.time_zone
+        "select m.mail_id, m.content, m.attempts, m.created_at, a.email, a.time_zone
          from outbox_mail m join account a on a.account_id = m.account_id
          where m.status = 'pending' and m.send_after <= $1
          order by m.send_after, m.mail_id

@@ -15,7 +15,7 @@ use super::drain::{DrainOutcome, MAX_ATTEMPTS, MailSettings, drain_once};
 use super::enqueue::{PressNotice, enqueue_press_notice};
 use super::queries::MailId;
 use super::reminders::queue_due_reminders;
-use super::transport::{MailDirectory, Mailer};
+use super::transport::{MailDirectory, Mailer, Transport};
 use crate::ids::{AccountId, GameId};
 use crate::test_support::{Client, logged_in, started_game, started_game_with, table};
 use crate::turns::{Outcome, downtime, tick};
@@ -24,6 +24,8 @@ use crate::turns::{Outcome, downtime, tick};
 #[derive(Default)]
 struct Recorder {
     sent: Mutex<Vec<(MailId, String)>>,
+    /// Every message it was asked to send, sent or not.
+    attempts: Mutex<Vec<String>>,
     failures: AtomicUsize,
 }
 
@@ -45,11 +47,12 @@ impl Mailer for Recorder {
     async fn send(&self, mail_id: MailId, message: &Message) -> anyhow::Result<()> {
         // Lets another drainer run between the claim and the send, as a slow SMTP server would.
         tokio::task::yield_now().await;
+        let text = String::from_utf8(message.formatted()).unwrap();
+        self.attempts.lock().unwrap().push(text.clone());
         if self.failures.load(Ordering::SeqCst) > 0 {
             self.failures.fetch_sub(1, Ordering::SeqCst);
             anyhow::bail!("the SMTP server is down");
         }
-        let text = String::from_utf8(message.formatted()).unwrap();
         self.sent.lock().unwrap().push((mail_id, text));
         Ok(())
     }
@@ -280,6 +283,15 @@ async fn a_failed_send_is_retried_later_and_not_lost(pool: PgPool) {
     assert_eq!(status_of(&pool, mail_id).await, ("sent".to_owned(), 2));
     assert_eq!(broken.sent_ids(), [mail_id]);
     assert!(broken.texts()[0].contains("To: player0@example.test"));
+    let message_ids: Vec<String> = broken
+        .attempts
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|text| text.lines().find(|line| line.starts_with("Message-ID:")).unwrap().to_owned())
+        .collect();
+    assert_eq!(message_ids.len(), 2);
+    assert_eq!(message_ids[0], message_ids[1], "a retried mail keeps its Message-ID");
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -504,4 +516,90 @@ async fn the_profile_saves_how_often_press_mail_may_come_and_refuses_a_bad_value
         .await
         .unwrap();
     assert_eq!(minutes, 90);
+}
+
+/// A tiny SMTP server on a free port for one client: answers every command (refusing `MAIL FROM` with a
+/// temporary error when `refuse`), and returns everything the client said.
+async fn fake_smtp_server(refuse: bool) -> (u16, tokio::task::JoinHandle<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let server = tokio::spawn(async move {
+        let (socket, _) = listener.accept().await.unwrap();
+        let (reader, mut writer) = socket.into_split();
+        let mut lines = BufReader::new(reader).lines();
+        let mut transcript = String::new();
+        writer.write_all(b"220 fake.test ESMTP\r\n").await.unwrap();
+        let mut in_data = false;
+        while let Ok(Some(line)) = lines.next_line().await {
+            transcript.push_str(&line);
+            transcript.push('\n');
+            let command = line.to_ascii_uppercase();
+            let answer: &[u8] = match () {
+                () if in_data && line == "." => {
+                    in_data = false;
+                    b"250 queued\r\n"
+                }
+                () if in_data => continue,
+                () if command.starts_with("MAIL FROM") && refuse => b"451 try again later\r\n",
+                () if command.starts_with("DATA") => {
+                    in_data = true;
+                    b"354 go ahead\r\n"
+                }
+                () if command.starts_with("QUIT") => {
+                    writer.write_all(b"221 bye\r\n").await.unwrap();
+                    break;
+                }
+                () => b"250 fake.test\r\n",
+            };
+            writer.write_all(answer).await.unwrap();
+        }
+        transcript
+    });
+    (port, server)
+}
+
+fn smtp_transport(port: u16) -> Transport {
+    let mut config = crate::config::Config::with_database_url("postgres://unused");
+    config.mail_transport = crate::config::MailTransport::Smtp;
+    config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+    Transport::from_config(&config).unwrap()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_smtp_transport_delivers_a_mail_to_an_smtp_server(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    give_everyone_an_address(&pool).await;
+    update_accounts(&pool, "notify_game_start_end = false", "username <> 'player0'").await;
+    started_game(&mut gm, &mut players, "Wired").await;
+    let (port, server) = fake_smtp_server(false).await;
+    let transport = smtp_transport(port);
+    let DrainOutcome::Sent(mail_id) = drain_once(&pool, &transport, &settings(), Utc::now()).await.unwrap() else {
+        panic!("the mail should have been sent");
+    };
+    drop(transport);
+    let transcript = server.await.unwrap();
+    assert!(transcript.contains("MAIL FROM:<judge@example.test>"), "{transcript}");
+    assert!(transcript.contains("RCPT TO:<player0@example.test>"), "{transcript}");
+    assert!(transcript.contains("Subject: Wired: the game has started"), "{transcript}");
+    assert!(transcript.contains(&format!("Message-ID: <mail-{mail_id}.")), "{transcript}");
+    assert_eq!(status_of(&pool, mail_id).await, ("sent".to_owned(), 1));
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_mail_the_smtp_server_refuses_stays_queued_for_a_retry(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    give_everyone_an_address(&pool).await;
+    update_accounts(&pool, "notify_game_start_end = false", "username <> 'player0'").await;
+    started_game(&mut gm, &mut players, "Refused").await;
+    let (port, _server) = fake_smtp_server(true).await;
+    let outcome = drain_once(&pool, &smtp_transport(port), &settings(), Utc::now()).await.unwrap();
+    let DrainOutcome::Failed(mail_id) = outcome else { panic!("{outcome:?}") };
+    assert_eq!(status_of(&pool, mail_id).await, ("pending".to_owned(), 1));
+    let error: String = sqlx::query_scalar("select last_error from outbox_mail where mail_id = $1")
+        .bind(mail_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(error.contains("try again later"), "{error}");
 }
