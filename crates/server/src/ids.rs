@@ -38,3 +38,11 @@ decl_id!(
     /// Key of a `seat` row.
     SeatId
 );
+decl_id!(
+    /// Key of a `conversation` row.
+    ConversationId
+);
+decl_id!(
+    /// Key of a `press_message` row.
+    MessageId
+);

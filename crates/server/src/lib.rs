@@ -16,6 +16,7 @@ pub mod ids;
 pub mod notify;
 pub mod orders;
 pub mod pages;
+pub mod press;
 pub mod seed;
 pub mod state;
 pub mod turns;
@@ -81,6 +82,7 @@ pub fn app(state: AppState) -> Router {
         .merge(orders::router())
         .merge(turns::router())
         .merge(notify::router())
+        .merge(press::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)

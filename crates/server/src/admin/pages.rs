@@ -21,6 +21,7 @@ use crate::games::pages::{SeatView, SettingsFormView, load_visible_game, seat_vi
 use crate::games::queries::{self as game_queries, AuditEntry, GameRow, SeatRow};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
+use crate::press::pages::PressSettingsView;
 use crate::state::AppState;
 
 /// An audit line as shown.
@@ -71,6 +72,8 @@ pub struct PanelPage {
     audit: Vec<AuditLine>,
     /// The game kind's own GM action form, for kinds that have one, while the game runs.
     pub(super) kind_action: Option<KindActionView>,
+    /// The press settings form, once the game has started (before, the settings form holds them).
+    press: Option<PressSettingsView>,
 }
 
 pub(super) async fn panel_page(
@@ -127,6 +130,7 @@ pub(super) async fn panel_page(
         invite_path: (!game.is_public).then(|| format!("/games/{}?invite={}", game.game_id, game.invite_code)),
         audit: audit_lines(audit, user.time_zone),
         kind_action,
+        press: (game.status != GameStatus::Forming).then(|| PressSettingsView::of(&game)),
         name: game.name,
     })
 }

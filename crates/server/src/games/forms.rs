@@ -8,6 +8,7 @@ use serde::Deserialize;
 use super::deadline::{DeadlineSettings, PhaseDuration, WEEKDAYS, WeekdaySet};
 use super::model::{DeadlineMode, GameKind, GameStatus, Power, PowerAssignment, PressRule, StartRule};
 use crate::error::FormErrors;
+use crate::press::PressSettings;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default)]
@@ -18,6 +19,8 @@ pub struct GameSettingsForm {
     pub description: String,
     pub visibility: String,
     pub press: String,
+    pub grey_press: Option<String>,
+    pub publish_press: Option<String>,
     pub anonymous: Option<String>,
     pub deadline_mode: String,
     pub movement: String,
@@ -48,6 +51,8 @@ impl Default for GameSettingsForm {
             description: String::new(),
             visibility: "public".to_owned(),
             press: PressRule::Full.slug().to_owned(),
+            grey_press: None,
+            publish_press: None,
             anonymous: None,
             deadline_mode: DeadlineMode::PerPhase.slug().to_owned(),
             movement: "1d".to_owned(),
@@ -75,7 +80,7 @@ pub struct GameSettings {
     pub name: String,
     pub description: String,
     pub is_public: bool,
-    pub press: PressRule,
+    pub press: PressSettings,
     pub anonymous: bool,
     pub deadlines: DeadlineSettings,
     pub power_assignment: PowerAssignment,
@@ -101,7 +106,9 @@ impl GameSettingsForm {
             name: settings.name.clone(),
             description: settings.description.clone(),
             visibility: if settings.is_public { "public" } else { "private" }.to_owned(),
-            press: settings.press.slug().to_owned(),
+            press: settings.press.rule.slug().to_owned(),
+            grey_press: settings.press.grey.then(|| "on".to_owned()),
+            publish_press: settings.press.published_after_end.then(|| "on".to_owned()),
             anonymous: settings.anonymous.then(|| "on".to_owned()),
             deadline_mode: deadlines.mode.slug().to_owned(),
             movement: deadlines.movement.to_string(),
@@ -192,7 +199,11 @@ impl GameSettingsForm {
             name,
             description,
             is_public,
-            press: press?,
+            press: PressSettings {
+                rule: press?,
+                grey: self.grey_press.is_some(),
+                published_after_end: self.publish_press.is_some(),
+            },
             anonymous: self.anonymous.is_some(),
             deadlines: deadlines?,
             power_assignment: power_assignment?,

@@ -128,6 +128,7 @@ choice_enum! {
         Full => ("full", "Full press"),
         PublicOnly => ("public_only", "Public press only"),
         NoPress => ("none", "No press (gunboat)"),
+        Rulebook => ("rulebook", "Rulebook press (none during retreats and adjustments)"),
     }
 }
 

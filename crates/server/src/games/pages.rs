@@ -18,6 +18,7 @@ use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{Form, Path, Query, SignedIn, User, Viewer, set_flash};
 use crate::ids::GameId;
 use crate::pages::{Nav, format_time, time_left, zone_of};
+use crate::press::panels::{PressSummary, game_summary};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::queries as turn_queries;
@@ -251,7 +252,7 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
     vec![
         ("Kind", game.kind.label().to_owned()),
         ("Visibility", if settings.is_public { "Public" } else { "Private (invite link)" }.to_owned()),
-        ("Press", settings.press.label().to_owned()),
+        ("Press", settings.press.describe()),
         ("Anonymous", if settings.anonymous { "Yes: names hidden until the end" } else { "No" }.to_owned()),
         ("Deadlines", deadline_rule),
         ("No processing on", if skipped.is_empty() { "—".to_owned() } else { skipped.join(", ") }),
@@ -301,6 +302,8 @@ pub struct GamePage {
     standing: Option<Standing>,
     /// The latest phase's public board.
     board: Option<BoardView>,
+    /// The viewer's conversations with unread counts and the latest public press, once started.
+    press: Option<PressSummary>,
 }
 
 pub async fn show_game(
@@ -331,6 +334,7 @@ pub async fn show_game(
         ),
         GameStatus::Forming | GameStatus::Running | GameStatus::Paused => None,
     };
+    let press = game_summary(&mut conn, &game, &seats, &access, viewer.user.as_ref()).await?;
     Ok(GamePage {
         deadline_in: game.deadline_at.map(|at| time_left(at, state.clock.now())),
         result,
@@ -351,6 +355,7 @@ pub async fn show_game(
         can_leave: forming && access.my_seat.is_some(),
         show_invite_link: access.is_gm && !game.is_public,
         not_logged_in_and_joinable: !access.logged_in && forming && has_free_seat,
+        press,
         invite_code: if access.invited || access.is_gm { game.invite_code.clone() } else { String::new() },
         access,
         name: game.name,

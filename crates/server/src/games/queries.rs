@@ -11,6 +11,7 @@ use super::model::{
     DeadlineMode, GameKind, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule,
 };
 use crate::ids::{AccountId, GameId, SeatId};
+use crate::press::PressSettings;
 
 /// A `game` row, less what no page needs.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -25,6 +26,8 @@ pub struct GameRow {
     pub is_public: bool,
     pub invite_code: String,
     pub press: PressRule,
+    pub grey_press: bool,
+    pub press_published_after_end: bool,
     pub anonymous: bool,
     pub deadline_mode: DeadlineMode,
     pub movement_minutes: i32,
@@ -52,7 +55,11 @@ impl GameRow {
             name: self.name.clone(),
             description: self.description.clone(),
             is_public: self.is_public,
-            press: self.press,
+            press: PressSettings {
+                rule: self.press,
+                grey: self.grey_press,
+                published_after_end: self.press_published_after_end,
+            },
             anonymous: self.anonymous,
             deadlines: DeadlineSettings {
                 mode: self.deadline_mode,
@@ -71,9 +78,10 @@ impl GameRow {
 }
 
 const GAME_COLUMNS: &str = "g.game_id, g.kind, g.name, g.description, g.gm_account_id,
-    gm.display_name as gm_display_name, g.status, g.is_public, g.invite_code, g.press, g.anonymous,
-    g.deadline_mode, g.movement_minutes, g.retreat_minutes, g.adjustment_minutes, g.fixed_deadline_time,
-    g.deadline_time_zone, g.no_process_weekdays, g.power_assignment, g.start_rule, g.process_when_ready, g.seat_count,
+    gm.display_name as gm_display_name, g.status, g.is_public, g.invite_code, g.press, g.grey_press,
+    g.press_published_after_end, g.anonymous, g.deadline_mode, g.movement_minutes, g.retreat_minutes,
+    g.adjustment_minutes, g.fixed_deadline_time, g.deadline_time_zone, g.no_process_weekdays, g.power_assignment,
+    g.start_rule, g.process_when_ready, g.seat_count,
     g.rng_seed, g.deadline_at, g.created_at, g.started_at, g.finished_at";
 
 pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<GameRow>, sqlx::Error> {
@@ -110,8 +118,8 @@ pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<G
         "insert into game (kind, name, description, gm_account_id, is_public, invite_code, press, anonymous,
             deadline_mode, movement_minutes, retreat_minutes, adjustment_minutes, fixed_deadline_time,
             deadline_time_zone, no_process_weekdays, power_assignment, start_rule, seat_count, rng_seed,
-            process_when_ready)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+            process_when_ready, grey_press, press_published_after_end)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
          returning game_id",
     )
     .bind(new.kind)
@@ -120,7 +128,7 @@ pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<G
     .bind(new.gm)
     .bind(settings.is_public)
     .bind(new.invite_code)
-    .bind(settings.press)
+    .bind(settings.press.rule)
     .bind(settings.anonymous)
     .bind(deadlines.mode)
     .bind(deadlines.movement.minutes())
@@ -134,6 +142,8 @@ pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<G
     .bind(new.seat_count)
     .bind(new.rng_seed)
     .bind(settings.process_when_ready)
+    .bind(settings.press.grey)
+    .bind(settings.press.published_after_end)
     .fetch_one(conn)
     .await
 }
@@ -148,14 +158,15 @@ pub async fn update_settings(
         "update game set name = $2, description = $3, is_public = $4, press = $5, anonymous = $6,
             deadline_mode = $7, movement_minutes = $8, retreat_minutes = $9, adjustment_minutes = $10,
             fixed_deadline_time = $11, deadline_time_zone = $12, no_process_weekdays = $13,
-            power_assignment = $14, start_rule = $15, process_when_ready = $16
+            power_assignment = $14, start_rule = $15, process_when_ready = $16, grey_press = $17,
+            press_published_after_end = $18
          where game_id = $1",
     )
     .bind(game_id)
     .bind(&settings.name)
     .bind(&settings.description)
     .bind(settings.is_public)
-    .bind(settings.press)
+    .bind(settings.press.rule)
     .bind(settings.anonymous)
     .bind(deadlines.mode)
     .bind(deadlines.movement.minutes())
@@ -167,6 +178,8 @@ pub async fn update_settings(
     .bind(settings.power_assignment)
     .bind(settings.start_rule)
     .bind(settings.process_when_ready)
+    .bind(settings.press.grey)
+    .bind(settings.press.published_after_end)
     .execute(conn)
     .await
     .map(drop)

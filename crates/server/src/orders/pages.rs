@@ -17,6 +17,7 @@ use crate::games::model::GameStatus;
 use crate::games::queries::{self as game_queries, GameRow};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
+use crate::press::panels::{UnreadItem, unread_by_game};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::end;
@@ -317,6 +318,8 @@ pub struct DashboardLine {
     pub orders: &'static str,
     pub orders_class: &'static str,
     pub ready: bool,
+    /// Conversations with unread messages in this game.
+    pub press: Vec<UnreadItem>,
 }
 
 impl DashboardLine {
@@ -339,6 +342,7 @@ impl DashboardLine {
             orders,
             orders_class,
             ready: row.ready.unwrap_or(false),
+            press: Vec::new(),
         }
     }
 }
@@ -355,7 +359,12 @@ pub async fn dashboard(State(state): State<AppState>, signed_in: SignedIn) -> Ap
     let mut conn = state.db.acquire().await?;
     let rows = queries::dashboard(&mut conn, signed_in.user.account_id).await?;
     let zone = signed_in.user.time_zone;
-    Ok(DashboardPage { nav: signed_in.nav, lines: rows.into_iter().map(|row| DashboardLine::new(row, zone)).collect() })
+    let mut unread = unread_by_game(&mut conn, &signed_in.user).await?;
+    let lines = rows
+        .into_iter()
+        .map(|row| DashboardLine { press: unread.remove(&row.game_id).unwrap_or_default(), ..DashboardLine::new(row, zone) })
+        .collect();
+    Ok(DashboardPage { nav: signed_in.nav, lines })
 }
 
 /// Votes for (or withdraws from) a draw. The game ends at once when every surviving seat has voted for

@@ -17,6 +17,8 @@ use crate::games::forms::InviteQuery;
 use crate::games::pages::load_visible_game;
 use crate::ids::GameId;
 use crate::pages::{Nav, format_time, zone_of};
+use crate::press::pages::MessageView;
+use crate::press::panels::public_press_of_phase;
 use crate::state::AppState;
 
 /// A report line as shown, with its result in words and a class for styling.
@@ -91,6 +93,8 @@ pub struct PhasePage {
     latest: Option<PhaseLink>,
     board: Option<BoardView>,
     centers: CentersOverTime,
+    /// The public press sent during this phase.
+    public_press: Vec<MessageView>,
 }
 
 pub async fn phase_page(
@@ -100,7 +104,7 @@ pub async fn phase_page(
     Query(query): Query<InviteQuery>,
 ) -> AppResult<PhasePage> {
     let mut conn = state.db.acquire().await?;
-    let (game, _seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
+    let (game, seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
     let phases = queries::phases(&mut conn, game_id).await?;
     let position = phases.iter().position(|phase| phase.phase_index == phase_index).ok_or(AppError::NotFound)?;
     let phase = &phases[position];
@@ -109,6 +113,8 @@ pub async fn phase_page(
     let next_phase = phases.get(position + 1);
     let first = link(Some(0).filter(|_| position > 0));
     let latest = link(Some(phases.len() - 1).filter(|last| *last > position));
+    let public_press =
+        public_press_of_phase(&mut conn, &game, &seats, &access, viewer.user.as_ref(), phase_index).await?;
     let private_report = match access.my_seat {
         Some(seat_id) if phase.processed_at.is_some() => {
             queries::private_report(&mut conn, game_id, phase_index, seat_id).await?
@@ -141,6 +147,7 @@ pub async fn phase_page(
         latest,
         board,
         centers,
+        public_press,
     })
 }
 

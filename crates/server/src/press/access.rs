@@ -1,0 +1,215 @@
+//! Who reads and writes which conversation. The privacy invariant lives here: only a conversation's
+//! members read it (public press: everyone who may see the game), unless the GM chose to publish all
+//! press and the game has ended.
+
+use std::collections::BTreeSet;
+
+use games::Correspondent;
+
+use super::queries::ConversationRow;
+use super::rules::PressSettings;
+use crate::games::access::Access;
+use crate::games::model::{GameStatus, SeatRole};
+use crate::games::queries::{GameRow, SeatRow};
+use crate::ids::{AccountId, SeatId};
+
+/// The viewer of a game's press, worked out once per request on the server.
+#[derive(Debug, Clone, Copy)]
+pub struct Reader {
+    pub account_id: Option<AccountId>,
+    /// The viewer's seat in the game.
+    pub seat: Option<SeatId>,
+    /// The game's GM or a site admin (who may act as GM of any game).
+    pub is_gm: bool,
+    /// The game has ended and its GM chose to publish all press: everyone reads every conversation.
+    pub everything_published: bool,
+}
+
+impl Reader {
+    pub fn of(game: &GameRow, access: &Access, account_id: Option<AccountId>) -> Self {
+        let settings: PressSettings = game.settings().press;
+        Reader {
+            account_id,
+            seat: access.my_seat,
+            is_gm: access.is_gm,
+            everything_published: settings.published_after_end && game.status == GameStatus::Finished,
+        }
+    }
+
+    /// Who the viewer writes as: their seat if they play in the game (a seated site admin writes as a
+    /// player), otherwise the game master if they are it.
+    pub fn writes_as(&self) -> Option<Sender> {
+        match (self.seat, self.is_gm) {
+            (Some(seat), _) => Some(Sender::Seat(seat)),
+            (None, true) => Some(Sender::GameMaster),
+            (None, false) => None,
+        }
+    }
+
+    /// A member of this private conversation (public press has no members).
+    pub fn is_member(&self, conversation: &ConversationRow) -> bool {
+        !conversation.is_public
+            && (self.seat.is_some_and(|seat| conversation.member_seat_ids.contains(&seat))
+                || (self.is_gm && conversation.with_game_master))
+    }
+
+    pub fn can_read(&self, conversation: &ConversationRow) -> bool {
+        conversation.is_public || self.everything_published || self.is_member(conversation)
+    }
+
+    /// Conversations whose unread messages the viewer is counted: their own, and public press for the
+    /// game's players and GM (not for observers).
+    pub fn follows(&self, conversation: &ConversationRow) -> bool {
+        self.is_member(conversation) || (conversation.is_public && self.writes_as().is_some())
+    }
+}
+
+/// Who sends a message, in the server's ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Sender {
+    GameMaster,
+    Seat(SeatId),
+}
+
+impl Sender {
+    pub fn seat(self) -> Option<SeatId> {
+        match self {
+            Sender::GameMaster => None,
+            Sender::Seat(seat) => Some(seat),
+        }
+    }
+}
+
+/// A conversation's identity: public press, or the full set of its members (sender included).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Members {
+    Public,
+    Private { seats: BTreeSet<SeatId>, game_master: bool },
+}
+
+impl Members {
+    pub fn of(conversation: &ConversationRow) -> Self {
+        if conversation.is_public {
+            Members::Public
+        } else {
+            Members::Private {
+                seats: conversation.member_seat_ids.iter().copied().collect(),
+                game_master: conversation.with_game_master,
+            }
+        }
+    }
+
+    /// The members chosen on the compose form plus the sender; `None` when nobody else was chosen.
+    pub fn with_sender(sender: Sender, mut seats: BTreeSet<SeatId>, mut game_master: bool) -> Option<Self> {
+        match sender {
+            Sender::GameMaster => game_master = true,
+            Sender::Seat(seat) => {
+                seats.insert(seat);
+            }
+        }
+        (seats.len() + usize::from(game_master) >= 2).then_some(Members::Private { seats, game_master })
+    }
+
+    /// The recipients as the game kind sees them: the members other than the sender, by their number
+    /// in the kind's state. A seat without a number (it cannot happen in a started game) is left out.
+    pub fn recipients(&self, sender: Sender, numbering: &[(SeatId, games::SeatId)]) -> games::Recipients {
+        match self {
+            Members::Public => games::Recipients::Public,
+            Members::Private { seats, game_master } => {
+                let seats = seats.iter().filter_map(|seat| correspondent(Sender::Seat(*seat), numbering));
+                let gm = game_master.then_some(Correspondent::GameMaster);
+                let from = correspondent(sender, numbering).unwrap_or(Correspondent::GameMaster);
+                games::Recipients::private(from, seats.chain(gm))
+            }
+        }
+    }
+}
+
+/// A sender as the game kind numbers it.
+pub fn correspondent(sender: Sender, numbering: &[(SeatId, games::SeatId)]) -> Option<Correspondent> {
+    match sender {
+        Sender::GameMaster => Some(Correspondent::GameMaster),
+        Sender::Seat(seat) => {
+            numbering.iter().find(|(id, _)| *id == seat).map(|(_, number)| Correspondent::Seat(*number))
+        }
+    }
+}
+
+/// How a seat is named in press: its power(s), and its role where a power has several seats
+/// (`France`, `France (General)`). Never its player.
+pub fn seat_title(seat: &SeatRow) -> String {
+    let powers = seat.powers.iter().map(|power| power.label()).collect::<Vec<_>>().join(", ");
+    match (powers.is_empty(), seat.role) {
+        (true, role) => role.label().to_owned(),
+        (false, SeatRole::Player) => powers,
+        (false, role) => format!("{powers} ({})", role.label()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::model::Power;
+
+    fn seat(id: i64, power: Power) -> SeatRow {
+        SeatRow { seat_id: SeatId(id), role: SeatRole::Player, account_id: None, display_name: None, powers: vec![power] }
+    }
+
+    fn conversation(public: bool, seats: &[i64], gm: bool) -> ConversationRow {
+        ConversationRow {
+            conversation_id: crate::ids::ConversationId(1),
+            is_public: public,
+            member_seat_ids: seats.iter().copied().map(SeatId).collect(),
+            with_game_master: gm,
+        }
+    }
+
+    fn reader(seat: Option<i64>, is_gm: bool) -> Reader {
+        Reader { account_id: None, seat: seat.map(SeatId), is_gm, everything_published: false }
+    }
+
+    #[test]
+    fn only_members_read_a_private_conversation_and_the_gm_only_when_it_is_a_member() {
+        let between_two = conversation(false, &[1, 2], false);
+        assert!(reader(Some(1), false).can_read(&between_two));
+        assert!(!reader(Some(3), false).can_read(&between_two), "another player");
+        assert!(!reader(None, false).can_read(&between_two), "an observer");
+        assert!(!reader(None, true).can_read(&between_two), "the GM, not a member");
+        assert!(reader(None, true).can_read(&conversation(false, &[1], true)), "the GM, a member");
+        assert!(reader(None, false).can_read(&conversation(true, &[], false)), "public press");
+    }
+
+    #[test]
+    fn published_press_is_read_by_everyone_once_the_game_has_ended() {
+        let published = Reader { everything_published: true, ..reader(None, false) };
+        assert!(published.can_read(&conversation(false, &[1, 2], false)));
+        assert!(!published.follows(&conversation(false, &[1, 2], false)), "but nobody is counted unread messages");
+    }
+
+    #[test]
+    fn members_are_the_chosen_ones_and_the_sender_and_need_someone_else() {
+        let chosen: BTreeSet<SeatId> = [SeatId(2)].into();
+        let members = Members::with_sender(Sender::Seat(SeatId(1)), chosen, false).unwrap();
+        assert_eq!(members, Members::Private { seats: [SeatId(1), SeatId(2)].into(), game_master: false });
+        assert_eq!(Members::with_sender(Sender::Seat(SeatId(1)), [SeatId(1)].into(), false), None);
+        assert_eq!(Members::with_sender(Sender::GameMaster, BTreeSet::new(), true), None);
+    }
+
+    #[test]
+    fn the_kind_sees_the_other_members_by_their_number_in_its_state() {
+        let numbering = [(SeatId(10), games::SeatId(0)), (SeatId(11), games::SeatId(1))];
+        let members = Members::Private { seats: [SeatId(10), SeatId(11)].into(), game_master: true };
+        let recipients = members.recipients(Sender::Seat(SeatId(10)), &numbering);
+        let expected = [Correspondent::Seat(games::SeatId(1)), Correspondent::GameMaster];
+        assert_eq!(recipients, games::Recipients::Private(expected.into()));
+    }
+
+    #[test]
+    fn a_seat_is_titled_by_its_power_and_never_its_player() {
+        let mut france = seat(1, Power::France);
+        france.display_name = Some("Alice".to_owned());
+        assert_eq!(seat_title(&france), "France");
+        france.role = SeatRole::General;
+        assert_eq!(seat_title(&france), "France (General)");
+    }
+}

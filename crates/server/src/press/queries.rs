@@ -1,0 +1,381 @@
+//! SQL for conversations, messages and what each reader has read. Every query that returns a
+//! conversation or its messages to a reader filters by what that reader may read, in SQL, so text a
+//! reader may not see never leaves the database for their request.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+
+use super::access::{Members, Reader, Sender};
+use super::rules::PressSettings;
+use crate::ids::{AccountId, ConversationId, GameId, MessageId, SeatId};
+
+/// A conversation's identity.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ConversationRow {
+    pub conversation_id: ConversationId,
+    pub is_public: bool,
+    /// Ascending; empty for public press.
+    pub member_seat_ids: Vec<SeatId>,
+    pub with_game_master: bool,
+}
+
+/// What the reader may read, as SQL over `c` (a conversation) and the parameters $2 (account), $3 (all
+/// press published), $4 (the reader's seat) and $5 (the reader is the GM). `Reader::can_read` says the
+/// same in Rust; the tests check both.
+const READABLE: &str = "(c.is_public or $3 or ($4::bigint is not null and $4 = any(c.member_seat_ids))
+    or ($5 and c.with_game_master))";
+
+/// A conversation in a list, with its reader's unread count and mute.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ConversationLine {
+    #[sqlx(flatten)]
+    pub conversation: ConversationRow,
+    pub last_sent_at: Option<DateTime<Utc>>,
+    pub messages: i64,
+    /// Messages from others after the last one the reader has seen.
+    pub unread: i64,
+    pub muted: bool,
+}
+
+/// The game's conversations the reader may read: public press first, then the most recent.
+pub async fn readable_conversations(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    reader: &Reader,
+) -> Result<Vec<ConversationLine>, sqlx::Error> {
+    let sql = format!(
+        "select c.conversation_id, c.is_public, c.member_seat_ids, c.with_game_master,
+            max(m.sent_at) as last_sent_at, count(m.press_message_id) as messages,
+            count(m.press_message_id) filter (where m.press_message_id > coalesce(r.last_read_message_id, 0)
+                and m.sender_account_id is distinct from $2) as unread,
+            coalesce(r.muted, false) as muted
+         from conversation c
+         left join press_message m on m.conversation_id = c.conversation_id
+         left join press_reader r on r.conversation_id = c.conversation_id and r.account_id = $2
+         where c.game_id = $1 and {READABLE}
+         group by c.conversation_id, r.last_read_message_id, r.muted
+         order by c.is_public desc, max(m.sent_at) desc nulls last, c.conversation_id"
+    );
+    sqlx::query_as(&sql)
+        .bind(game_id)
+        .bind(reader.account_id)
+        .bind(reader.everything_published)
+        .bind(reader.seat)
+        .bind(reader.is_gm)
+        .fetch_all(conn)
+        .await
+}
+
+/// One conversation of the game, if the reader may read it: an unknown id and a conversation the
+/// reader may not read are the same `None`.
+pub async fn readable_conversation(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    conversation_id: ConversationId,
+    reader: &Reader,
+) -> Result<Option<ConversationRow>, sqlx::Error> {
+    let sql = format!(
+        "select c.conversation_id, c.is_public, c.member_seat_ids, c.with_game_master
+         from conversation c where c.game_id = $1 and c.conversation_id = $6 and {READABLE}"
+    );
+    sqlx::query_as(&sql)
+        .bind(game_id)
+        .bind(reader.account_id)
+        .bind(reader.everything_published)
+        .bind(reader.seat)
+        .bind(reader.is_gm)
+        .bind(conversation_id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// The conversation with exactly these members, created if it does not exist yet. Two senders creating
+/// the same conversation at once get the same one (the unique key decides).
+pub async fn conversation_of(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    members: &Members,
+) -> Result<ConversationId, sqlx::Error> {
+    let (is_public, seats, game_master) = match members {
+        Members::Public => (true, Vec::new(), false),
+        Members::Private { seats, game_master } => (false, seats.iter().copied().collect(), *game_master),
+    };
+    sqlx::query(
+        "insert into conversation (game_id, is_public, member_seat_ids, with_game_master) values ($1, $2, $3, $4)
+         on conflict (game_id, is_public, member_seat_ids, with_game_master) do nothing",
+    )
+    .bind(game_id)
+    .bind(is_public)
+    .bind(&seats)
+    .bind(game_master)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_scalar(
+        "select conversation_id from conversation
+         where game_id = $1 and is_public = $2 and member_seat_ids = $3 and with_game_master = $4",
+    )
+    .bind(game_id)
+    .bind(is_public)
+    .bind(&seats)
+    .bind(game_master)
+    .fetch_one(conn)
+    .await
+}
+
+/// A message as a page may show it. `sender_name` is filled only where names may be shown (not in
+/// anonymous games, never for grey press); the query decides, so a hidden name never reaches a page.
+#[derive(Debug, sqlx::FromRow)]
+pub struct MessageRow {
+    pub press_message_id: MessageId,
+    pub phase_label: String,
+    /// The sending seat; `None` for the GM, and for grey press (whose sender no page shows).
+    pub sender_seat_id: Option<SeatId>,
+    pub from_game_master: bool,
+    pub sender_name: Option<String>,
+    pub grey: bool,
+    pub body: String,
+    pub sent_at: DateTime<Utc>,
+}
+
+/// $1 is whether players' names may be shown.
+const MESSAGE_COLUMNS: &str = "m.press_message_id, p.label as phase_label,
+    case when m.grey then null else m.sender_seat_id end as sender_seat_id,
+    m.sender_seat_id is null as from_game_master,
+    case when m.grey or not $1 then null else a.display_name end as sender_name,
+    m.grey, m.body, m.sent_at
+    from press_message m
+    join phase p on p.game_id = m.game_id and p.phase_index = m.phase_index
+    join account a on a.account_id = m.sender_account_id";
+
+/// Up to `limit` messages of a conversation before `before` (or the newest), oldest first, and whether
+/// older ones exist.
+pub async fn page_of_messages(
+    conn: &mut PgConnection,
+    conversation_id: ConversationId,
+    show_names: bool,
+    before: Option<MessageId>,
+    limit: i64,
+) -> Result<(Vec<MessageRow>, bool), sqlx::Error> {
+    let sql = format!(
+        "select {MESSAGE_COLUMNS}
+         where m.conversation_id = $2 and ($3::bigint is null or m.press_message_id < $3)
+         order by m.press_message_id desc limit $4"
+    );
+    let mut rows: Vec<MessageRow> = sqlx::query_as(&sql)
+        .bind(show_names)
+        .bind(conversation_id)
+        .bind(before)
+        .bind(limit + 1)
+        .fetch_all(conn)
+        .await?;
+    let has_older = rows.len() > usize::try_from(limit).unwrap_or(0);
+    rows.truncate(usize::try_from(limit).unwrap_or(0));
+    rows.reverse();
+    Ok((rows, has_older))
+}
+
+/// Messages of a conversation after `after`, oldest first (the feed).
+pub async fn messages_after(
+    conn: &mut PgConnection,
+    conversation_id: ConversationId,
+    show_names: bool,
+    after: MessageId,
+    limit: i64,
+) -> Result<Vec<MessageRow>, sqlx::Error> {
+    let sql = format!(
+        "select {MESSAGE_COLUMNS}
+         where m.conversation_id = $2 and m.press_message_id > $3
+         order by m.press_message_id limit $4"
+    );
+    sqlx::query_as(&sql).bind(show_names).bind(conversation_id).bind(after).bind(limit).fetch_all(conn).await
+}
+
+/// Public press sent during one phase, oldest first (shown with the phase's results).
+pub async fn public_messages_of_phase(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    show_names: bool,
+    phase_index: i32,
+) -> Result<Vec<MessageRow>, sqlx::Error> {
+    let sql = format!(
+        "select {MESSAGE_COLUMNS}
+         join conversation c on c.conversation_id = m.conversation_id
+         where c.game_id = $2 and c.is_public and m.phase_index = $3
+         order by m.press_message_id"
+    );
+    sqlx::query_as(&sql).bind(show_names).bind(game_id).bind(phase_index).fetch_all(conn).await
+}
+
+/// The latest public press of the game, oldest first (shown on the game page).
+pub async fn latest_public_messages(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    show_names: bool,
+    limit: i64,
+) -> Result<Vec<MessageRow>, sqlx::Error> {
+    let sql = format!(
+        "select {MESSAGE_COLUMNS}
+         join conversation c on c.conversation_id = m.conversation_id
+         where c.game_id = $2 and c.is_public
+         order by m.press_message_id desc limit $3"
+    );
+    let mut rows: Vec<MessageRow> =
+        sqlx::query_as(&sql).bind(show_names).bind(game_id).bind(limit).fetch_all(conn).await?;
+    rows.reverse();
+    Ok(rows)
+}
+
+pub struct NewMessage<'a> {
+    pub conversation_id: ConversationId,
+    pub game_id: GameId,
+    pub phase_index: i32,
+    pub sender: Sender,
+    pub sender_account_id: AccountId,
+    pub grey: bool,
+    pub body: &'a str,
+    pub sent_at: DateTime<Utc>,
+}
+
+pub async fn insert_message(conn: &mut PgConnection, message: &NewMessage<'_>) -> Result<MessageId, sqlx::Error> {
+    sqlx::query_scalar(
+        "insert into press_message
+            (conversation_id, game_id, phase_index, sender_seat_id, sender_account_id, grey, body, sent_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning press_message_id",
+    )
+    .bind(message.conversation_id)
+    .bind(message.game_id)
+    .bind(message.phase_index)
+    .bind(message.sender.seat())
+    .bind(message.sender_account_id)
+    .bind(message.grey)
+    .bind(message.body)
+    .bind(message.sent_at)
+    .fetch_one(conn)
+    .await
+}
+
+/// How many messages the sender (a seat, or the game's GM) sent in the game since `since`. Holds a
+/// transaction-scoped advisory lock on the sender until commit, so two sends racing on two replicas
+/// count one after the other and the limit holds exactly.
+pub async fn lock_and_count_recent(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    sender: Sender,
+    since: DateTime<Utc>,
+) -> Result<i64, sqlx::Error> {
+    let key = match sender {
+        Sender::GameMaster => format!("press-rate:{game_id}:gm"),
+        Sender::Seat(seat) => format!("press-rate:{game_id}:{seat}"),
+    };
+    sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))").bind(key).execute(&mut *conn).await?;
+    let count = match sender {
+        Sender::GameMaster => sqlx::query_scalar(
+            "select count(*) from press_message where game_id = $1 and sender_seat_id is null and sent_at > $2",
+        )
+        .bind(game_id)
+        .bind(since),
+        Sender::Seat(seat) => sqlx::query_scalar(
+            "select count(*) from press_message where game_id = $1 and sender_seat_id = $3 and sent_at > $2",
+        )
+        .bind(game_id)
+        .bind(since)
+        .bind(seat),
+    };
+    count.fetch_one(conn).await
+}
+
+/// Remembers that the reader has seen the conversation up to `up_to` (never moving backwards).
+pub async fn mark_read(
+    conn: &mut PgConnection,
+    conversation_id: ConversationId,
+    account_id: AccountId,
+    up_to: MessageId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into press_reader (conversation_id, account_id, last_read_message_id) values ($1, $2, $3)
+         on conflict (conversation_id, account_id) do update
+         set last_read_message_id = greatest(press_reader.last_read_message_id, excluded.last_read_message_id)",
+    )
+    .bind(conversation_id)
+    .bind(account_id)
+    .bind(up_to)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+pub async fn set_muted(
+    conn: &mut PgConnection,
+    conversation_id: ConversationId,
+    account_id: AccountId,
+    muted: bool,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into press_reader (conversation_id, account_id, muted) values ($1, $2, $3)
+         on conflict (conversation_id, account_id) do update set muted = excluded.muted",
+    )
+    .bind(conversation_id)
+    .bind(account_id)
+    .bind(muted)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Unread messages per conversation for the account, in the running games where it holds a seat (its
+/// own conversations and public press), muted conversations left out.
+#[derive(Debug, sqlx::FromRow)]
+pub struct UnreadLine {
+    pub game_id: GameId,
+    #[sqlx(flatten)]
+    pub conversation: ConversationRow,
+    pub unread: i64,
+}
+
+pub async fn unread_in_my_games(conn: &mut PgConnection, account_id: AccountId) -> Result<Vec<UnreadLine>, sqlx::Error> {
+    sqlx::query_as(
+        "select c.game_id, c.conversation_id, c.is_public, c.member_seat_ids, c.with_game_master,
+            count(*) as unread
+         from seat s
+         join game g on g.game_id = s.game_id and g.status in ('running', 'paused')
+         join conversation c on c.game_id = s.game_id and (c.is_public or s.seat_id = any(c.member_seat_ids))
+         left join press_reader r on r.conversation_id = c.conversation_id and r.account_id = $1
+         join press_message m on m.conversation_id = c.conversation_id
+            and m.press_message_id > coalesce(r.last_read_message_id, 0) and m.sender_account_id <> $1
+         where s.account_id = $1 and not coalesce(r.muted, false)
+         group by c.game_id, c.conversation_id
+         order by c.game_id, c.is_public desc, c.conversation_id",
+    )
+    .bind(account_id)
+    .fetch_all(conn)
+    .await
+}
+
+pub async fn muted(
+    conn: &mut PgConnection,
+    conversation_id: ConversationId,
+    account_id: AccountId,
+) -> Result<bool, sqlx::Error> {
+    let muted: Option<bool> =
+        sqlx::query_scalar("select muted from press_reader where conversation_id = $1 and account_id = $2")
+            .bind(conversation_id)
+            .bind(account_id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(muted.unwrap_or(false))
+}
+
+pub async fn update_settings(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    settings: PressSettings,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update game set press = $2, grey_press = $3, press_published_after_end = $4 where game_id = $1")
+        .bind(game_id)
+        .bind(settings.rule)
+        .bind(settings.grey)
+        .bind(settings.published_after_end)
+        .execute(conn)
+        .await
+        .map(drop)
+}
