@@ -362,7 +362,10 @@ pub async fn dashboard(State(state): State<AppState>, signed_in: SignedIn) -> Ap
     let mut unread = unread_by_game(&mut conn, &signed_in.user).await?;
     let lines = rows
         .into_iter()
-        .map(|row| DashboardLine { press: unread.remove(&row.game_id).unwrap_or_default(), ..DashboardLine::new(row, zone) })
+        .map(|row| DashboardLine {
+            press: unread.remove(&row.game_id).unwrap_or_default(),
+            ..DashboardLine::new(row, zone)
+        })
         .collect();
     Ok(DashboardPage { nav: signed_in.nav, lines })
 }

@@ -152,7 +152,13 @@ mod tests {
     use crate::games::model::Power;
 
     fn seat(id: i64, power: Power) -> SeatRow {
-        SeatRow { seat_id: SeatId(id), role: SeatRole::Player, account_id: None, display_name: None, powers: vec![power] }
+        SeatRow {
+            seat_id: SeatId(id),
+            role: SeatRole::Player,
+            account_id: None,
+            display_name: None,
+            powers: vec![power],
+        }
     }
 
     fn conversation(public: bool, seats: &[i64], gm: bool) -> ConversationRow {

@@ -255,6 +255,8 @@ pub struct PressPage {
     compose: Option<ComposeView>,
     /// Why the message just sent was refused; its text is back in the form.
     refusal: Option<String>,
+    /// The refused text, when press is closed and there is no form to hold it.
+    unsent: Option<String>,
     max_chars: usize,
     invite: String,
 }
@@ -286,6 +288,7 @@ impl PressPage {
                 Sender::GameMaster => "GM".to_owned(),
                 Sender::Seat(seat) => context.seat_name(seat),
             }),
+            unsent: (compose.is_none() && refusal.is_some()).then(|| typed.body.clone()),
             closed,
             conversations: lines.into_iter().map(|line| ConversationItem::new(context, line)).collect(),
             compose,
@@ -525,7 +528,8 @@ impl ConversationPage {
             older,
             newest,
             newest_id,
-            reply: may_write.then(|| ReplyView {
+            // After a refusal the form stays, holding the text, even where press has closed meanwhile.
+            reply: (may_write || refusal.is_some()).then(|| ReplyView {
                 body: typed.map(|form| form.body.clone()).unwrap_or_default(),
                 grey_allowed: conversation.is_public
                     && context.settings().grey

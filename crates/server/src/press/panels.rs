@@ -3,6 +3,7 @@
 //! press pages.
 
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 
 use sqlx::PgConnection;
 
@@ -92,13 +93,15 @@ pub async fn unread_by_game(conn: &mut PgConnection, user: &User) -> AppResult<B
     let mut contexts: BTreeMap<GameId, PressContext> = BTreeMap::new();
     let mut unread: BTreeMap<GameId, Vec<UnreadItem>> = BTreeMap::new();
     for line in lines {
-        if !contexts.contains_key(&line.game_id) {
-            let Some(game) = game_queries::game(conn, line.game_id).await? else { continue };
-            let seats = game_queries::seats(conn, line.game_id).await?;
-            let access = Access::of(&game, Some(user), &seats, "");
-            contexts.insert(line.game_id, context(&game, &seats, &access, Some(user)));
-        }
-        let Some(context) = contexts.get(&line.game_id) else { continue };
+        let context = match contexts.entry(line.game_id) {
+            Entry::Occupied(known) => known.into_mut(),
+            Entry::Vacant(slot) => {
+                let Some(game) = game_queries::game(conn, line.game_id).await? else { continue };
+                let seats = game_queries::seats(conn, line.game_id).await?;
+                let access = Access::of(&game, Some(user), &seats, "");
+                slot.insert(context(&game, &seats, &access, Some(user)))
+            }
+        };
         if !context.reader.follows(&line.conversation) {
             continue;
         }

@@ -332,7 +332,10 @@ pub struct UnreadLine {
     pub unread: i64,
 }
 
-pub async fn unread_in_my_games(conn: &mut PgConnection, account_id: AccountId) -> Result<Vec<UnreadLine>, sqlx::Error> {
+pub async fn unread_in_my_games(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+) -> Result<Vec<UnreadLine>, sqlx::Error> {
     sqlx::query_as(
         "select c.game_id, c.conversation_id, c.is_public, c.member_seat_ids, c.with_game_master,
             count(*) as unread

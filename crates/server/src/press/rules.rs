@@ -69,26 +69,32 @@ pub fn require_open(status: GameStatus) -> Result<(), String> {
 
 /// Whether the game's press settings allow `from` to write to `to` in a phase of `stage`, grey or not.
 /// The game master may always write, to anyone; players may always write to the game master alone.
-pub fn check(settings: PressSettings, stage: Stage, from: Correspondent, to: &Recipients, grey: bool) -> Result<(), String> {
+pub fn check(
+    settings: PressSettings,
+    stage: Stage,
+    from: Correspondent,
+    to: &Recipients,
+    grey: bool,
+) -> Result<(), String> {
     check_grey(settings, from, to, grey)?;
     if from == Correspondent::GameMaster {
         return Ok(());
     }
     match (settings.rule, audience(to)) {
         (_, Audience::GameMasterOnly) | (PressRule::Full, _) | (PressRule::PublicOnly, Audience::Everyone) => Ok(()),
-        (PressRule::NoPress, Audience::Everyone | Audience::OtherPlayers) => Err(
-            "This is a gunboat game (no press): players write only to the GM.".to_owned(),
-        ),
-        (PressRule::PublicOnly, Audience::OtherPlayers) => Err(
-            "This game allows public press only: write to everyone, or to the GM alone.".to_owned(),
-        ),
+        (PressRule::NoPress, Audience::Everyone | Audience::OtherPlayers) => {
+            Err("This is a gunboat game (no press): players write only to the GM.".to_owned())
+        }
+        (PressRule::PublicOnly, Audience::OtherPlayers) => {
+            Err("This game allows public press only: write to everyone, or to the GM alone.".to_owned())
+        }
         (PressRule::Rulebook, Audience::Everyone | Audience::OtherPlayers) => match stage {
             Stage::Movement | Stage::Day => Ok(()),
-            Stage::Retreat | Stage::Adjustment => Err(
-                "Rulebook press: players send no press during retreats and adjustments (only to the GM). \
+            Stage::Retreat | Stage::Adjustment => {
+                Err("Rulebook press: players send no press during retreats and adjustments (only to the GM). \
                  Press opens again with the next movement phase."
-                    .to_owned(),
-            ),
+                    .to_owned())
+            }
         },
     }
 }
@@ -141,7 +147,11 @@ mod tests {
     #[test]
     fn public_only_press_refuses_private_messages_between_players_but_not_to_the_gm() {
         let public_only = settings(PressRule::PublicOnly);
-        assert!(check(public_only, Stage::Movement, FRANCE, &to_germany(), false).unwrap_err().contains("public press only"));
+        assert!(
+            check(public_only, Stage::Movement, FRANCE, &to_germany(), false)
+                .unwrap_err()
+                .contains("public press only")
+        );
         let group_with_gm = Recipients::private(FRANCE, [GERMANY, GM]);
         assert!(check(public_only, Stage::Movement, FRANCE, &group_with_gm, false).is_err());
         assert_eq!(check(public_only, Stage::Movement, FRANCE, &Recipients::Public, false), Ok(()));
