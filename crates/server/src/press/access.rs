@@ -136,11 +136,12 @@ pub fn correspondent(sender: Sender, numbering: &[(SeatId, games::SeatId)]) -> O
 }
 
 /// How a seat is named in press: its power(s), and its role where a power has several seats
-/// (`France`, `France (General)`). Never its player.
-pub fn seat_title(seat: &SeatRow) -> String {
+/// (`France`, `France (General)`); a seat without powers by its number on the game page (`Player 3`).
+/// Never its player.
+pub fn seat_title(seat: &SeatRow, number: usize) -> String {
     let powers = seat.powers.iter().map(|power| power.label()).collect::<Vec<_>>().join(", ");
     match (powers.is_empty(), seat.role) {
-        (true, role) => role.label().to_owned(),
+        (true, role) => format!("{} {number}", role.label()),
         (false, SeatRole::Player) => powers,
         (false, role) => format!("{powers} ({})", role.label()),
     }
@@ -214,8 +215,11 @@ mod tests {
     fn a_seat_is_titled_by_its_power_and_never_its_player() {
         let mut france = seat(1, Power::France);
         france.display_name = Some("Alice".to_owned());
-        assert_eq!(seat_title(&france), "France");
+        assert_eq!(seat_title(&france, 3), "France");
         france.role = SeatRole::General;
-        assert_eq!(seat_title(&france), "France (General)");
+        assert_eq!(seat_title(&france, 3), "France (General)");
+        france.powers.clear();
+        france.role = SeatRole::Player;
+        assert_eq!(seat_title(&france, 3), "Player 3");
     }
 }

@@ -84,7 +84,8 @@ impl PressContext {
     }
 
     fn seat_name(&self, seat_id: SeatId) -> String {
-        self.seats.iter().find(|seat| seat.seat_id == seat_id).map_or_else(|| "A former seat".to_owned(), seat_title)
+        let position = self.seats.iter().position(|seat| seat.seat_id == seat_id);
+        position.map_or_else(|| "A former seat".to_owned(), |index| seat_title(&self.seats[index], index + 1))
     }
 
     /// Who sent a message, as this game shows senders: grey press has none, the GM is the GM, a seat is
