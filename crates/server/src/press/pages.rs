@@ -27,6 +27,7 @@ use crate::games::model::{GmAction, PressRule};
 use crate::games::pages::load_visible_game;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{ConversationId, GameId, MessageId, SeatId};
+use crate::notify::{PressNotice, enqueue_press_notice};
 use crate::pages::{Nav, format_time, zone_of};
 use crate::state::AppState;
 use crate::turns::queries::{self as turn_queries, PhaseRow};
@@ -86,6 +87,26 @@ impl PressContext {
     fn seat_name(&self, seat_id: SeatId) -> String {
         let position = self.seats.iter().position(|seat| seat.seat_id == seat_id);
         position.map_or_else(|| "A former seat".to_owned(), |index| seat_title(&self.seats[index], index + 1))
+    }
+
+    /// Every member of a conversation by power, and the GM: how a mail names it.
+    fn members_label(&self, members: &Members) -> String {
+        match members {
+            Members::Public => "public press".to_owned(),
+            Members::Private { seats, game_master } => {
+                let names = seats.iter().map(|seat| self.seat_name(*seat));
+                let gm = game_master.then(|| "the GM".to_owned());
+                names.chain(gm).collect::<Vec<_>>().join(", ")
+            }
+        }
+    }
+
+    /// A sender by power or as the GM, never by account.
+    fn sender_label(&self, sender: Sender) -> String {
+        match sender {
+            Sender::GameMaster => "the GM".to_owned(),
+            Sender::Seat(seat) => self.seat_name(seat),
+        }
     }
 
     /// Who sent a message, as this game shows senders: grey press has none, the GM is the GM, a seat is
@@ -372,7 +393,38 @@ async fn send(
     };
     let message_id = queries::insert_message(conn, &message).await?;
     queries::mark_read(conn, conversation_id, user.account_id, message_id).await?;
+    if let Members::Private { .. } = members {
+        tell_by_mail(conn, context, conversation_id, &members, sender, user, now).await?;
+    }
     Ok(Ok((conversation_id, message_id)))
+}
+
+/// Queues the batched "new private message" mail for the conversation's other members (not those who
+/// muted it; notify leaves out those who did not opt in), in the message's own transaction. The mail
+/// names powers and the GM only, never an account, and carries no message text.
+async fn tell_by_mail(
+    conn: &mut PgConnection,
+    context: &PressContext,
+    conversation_id: ConversationId,
+    members: &Members,
+    sender: Sender,
+    user: &User,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let recipients = queries::mail_recipients(conn, conversation_id, user.account_id).await?;
+    if recipients.is_empty() {
+        return Ok(());
+    }
+    let notice = PressNotice {
+        game_id: context.game.game_id,
+        conversation_id: conversation_id.0,
+        conversation_label: &context.members_label(members),
+        sender_label: &context.sender_label(sender),
+        link_path: &format!("/games/{}/press/{conversation_id}", context.game.game_id),
+        recipients: &recipients,
+    };
+    enqueue_press_notice(conn, &notice, now).await?;
+    Ok(())
 }
 
 /// Whether the game's press settings, then its kind, let `sender` write to `members` now.

@@ -382,3 +382,29 @@ pub async fn update_settings(
         .await
         .map(drop)
 }
+
+/// The accounts to mail about a new message in a private conversation: its seats' holders and, if a
+/// member, the game's GM; not the sender, not those who muted it.
+pub async fn mail_recipients(
+    conn: &mut PgConnection,
+    conversation_id: ConversationId,
+    sender: AccountId,
+) -> Result<Vec<AccountId>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select distinct member.account_id from (
+            select s.account_id from conversation c join seat s on s.seat_id = any(c.member_seat_ids)
+            where c.conversation_id = $1 and s.account_id is not null
+            union
+            select g.gm_account_id from conversation c join game g on g.game_id = c.game_id
+            where c.conversation_id = $1 and c.with_game_master
+         ) member
+         where member.account_id <> $2
+            and not exists (select 1 from press_reader r
+                where r.conversation_id = $1 and r.account_id = member.account_id and r.muted)
+         order by member.account_id",
+    )
+    .bind(conversation_id)
+    .bind(sender)
+    .fetch_all(conn)
+    .await
+}

@@ -452,3 +452,47 @@ async fn press_opens_with_the_game_and_closes_at_its_end_when_the_gm_may_publish
         .assert_contains("Our secret pact");
     visitor.get(&press_path(game_id)).await.assert_contains("Austria, England");
 }
+
+/// Each pending press mail: (recipient's username, conversation, its content as JSON text).
+async fn press_mails(pool: &PgPool) -> Vec<(String, i64, String)> {
+    sqlx::query_as(
+        "select a.username, o.conversation_id, o.content::text from outbox_mail o
+         join account a on a.account_id = o.account_id where o.kind = 'press' order by a.username, o.mail_id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_private_message_queues_one_batched_mail_per_other_member_who_opted_in_and_did_not_mute(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_with(&mut gm, &mut players, &[("anonymous", "on")]).await;
+    sqlx::query("update account set email = username || '@example.test', notify_press = true")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let england = seat_of(&pool, game_id, "england").await.to_string();
+    let france = seat_of(&pool, game_id, "france").await.to_string();
+    let group = send(&mut players[0], game_id, &[&england, &france, "gm"], "Secret plan text").await;
+    players[2].post(&format!("{}/mute", conversation_path(game_id, group)), &[("muted", "true")]).await;
+    send(&mut players[0], game_id, &[&england, &france, "gm"], "Second secret").await;
+    send(&mut players[0], game_id, &["public"], "Public words").await;
+    let mails = press_mails(&pool).await;
+    let told: Vec<&str> = mails.iter().map(|(username, _, _)| username.as_str()).collect();
+    assert_eq!(
+        told,
+        ["gamemaster", "player1", "player2"],
+        "one mail each, merged; the sender never; public press none"
+    );
+    for (_, conversation, content) in &mails {
+        assert_eq!(*conversation, group.0);
+        assert!(content.contains("Austria, England, France, the GM"), "{content}");
+        assert!(!content.contains("player0") && !content.contains("secret"), "no account names, no text: {content}");
+    }
+    sqlx::query("delete from outbox_mail").execute(&pool).await.unwrap();
+    send(&mut players[1], game_id, &["gm"], "After the mute").await;
+    send(&mut players[0], game_id, &[&england, &france, "gm"], "Third").await;
+    let told: Vec<String> = press_mails(&pool).await.into_iter().map(|(username, _, _)| username).collect();
+    assert_eq!(told, ["gamemaster", "gamemaster", "player1"], "France muted the group and is not told");
+}
