@@ -9,7 +9,7 @@ mod orders;
 pub mod seats;
 mod views;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use judge::{Extensions, PhaseKind, adjudicate};
 use serde::{Deserialize, Serialize};
@@ -187,7 +187,7 @@ impl State {
     /// Whether a stored state could have come from play: nobody in two seats, no unused seat held, dual
     /// monarchies of exactly two powers, motion numbers unique and already given out.
     pub fn check(&self) -> Result<(), String> {
-        let mut people = std::collections::BTreeSet::new();
+        let mut people = BTreeSet::new();
         for seat in SeatRef::all() {
             let person = self.cabinet(seat.power.0).holder(seat.role).map(|holder| holder.person);
             match person {
@@ -203,7 +203,7 @@ impl State {
                 return Err(format!("{power} cannot be joined to {head}"));
             }
         }
-        let mut numbers = std::collections::BTreeSet::new();
+        let mut numbers = BTreeSet::new();
         if self.motions.iter().any(|motion| motion.id > self.next_motion || !numbers.insert(motion.id)) {
             return Err("motion numbers repeat or were never given out".to_string());
         }
@@ -331,9 +331,12 @@ pub fn readable_sheets(state: &State, seat: SeatId) -> Vec<SeatId> {
         .unwrap_or_default()
 }
 
-fn process_phase(state: &State, orders: &BTreeMap<SeatId, String>) -> Processed<State> {
-    let map = map();
-    let mut notices = motions::Notices::default();
+/// The unit orders of each seat's sheet, and every seat's motion lines.
+type Sheets = (BTreeMap<SeatRef, String>, Vec<(SeatRef, MotionLine)>);
+
+/// Each held seat's sheet, split into its unit orders and its motion lines (unreadable ones reported
+/// back to the seat as void). Sheets of seats nobody holds count for nothing.
+fn read_sheets(state: &State, orders: &BTreeMap<SeatId, String>, notices: &mut motions::Notices) -> Sheets {
     let mut unit_sheets = BTreeMap::new();
     let mut motion_lines = Vec::new();
     for (id, text) in orders {
@@ -347,6 +350,13 @@ fn process_phase(state: &State, orders: &BTreeMap<SeatId, String>) -> Processed<
             }
         }
     }
+    (unit_sheets, motion_lines)
+}
+
+fn process_phase(state: &State, orders: &BTreeMap<SeatId, String>) -> Processed<State> {
+    let map = map();
+    let mut notices = motions::Notices::default();
+    let (unit_sheets, motion_lines) = read_sheets(state, orders, &mut notices);
     let mut next = state.clone();
     next.apply_motion_lines(&motion_lines, &mut notices);
 
@@ -378,26 +388,32 @@ fn process_phase(state: &State, orders: &BTreeMap<SeatId, String>) -> Processed<
     }
     next.start_tenures(&changed);
     next.check_victory(&mut public);
+    notices.to_seat.extend(backups_used);
+    let private = private_reports(&next, notices, &changed);
+    Processed { next, public, private }
+}
 
-    // A seat that changed hands is read by somebody else now (or nobody): it hears only that it is his.
+/// Every seat's private report. A seat that changed hands is read by somebody else now (or nobody): it
+/// hears only that it is his.
+fn private_reports(next: &State, notices: motions::Notices, changed: &BTreeSet<SeatRef>) -> BTreeMap<SeatId, Report> {
     let mut private: BTreeMap<SeatId, Report> = SeatRef::all().map(|seat| (seat.id(), Report::default())).collect();
-    for (seat, text) in notices.to_seat.into_iter().chain(backups_used) {
+    for (seat, text) in notices.to_seat {
         if !changed.contains(&seat) {
             private.entry(seat.id()).or_default().events.push(text);
         }
     }
-    for seat in &changed {
+    for seat in changed {
         if next.is_held(*seat) {
             private.entry(seat.id()).or_default().events.push(format!("You now hold {seat}"));
         }
     }
-    Processed { next, public, private }
+    private
 }
 
 impl State {
     /// Seats that changed hands start their tenure with the phase that now opens (known only once the
     /// Winter is settled).
-    fn start_tenures(&mut self, changed: &std::collections::BTreeSet<SeatRef>) {
+    fn start_tenures(&mut self, changed: &BTreeSet<SeatRef>) {
         let phase = self.position().phase.code();
         for seat in changed {
             if let Some(holder) = self.cabinet_mut(seat.power.0).holder_mut(seat.role) {
