@@ -673,3 +673,17 @@ fn a_stored_state_that_contradicts_itself_is_refused() {
     motions["state"]["motions"] = json!([{"id": 4, "kind": {"secede": {"power": "Italy"}}, "by": {"power": "Italy", "role": "general"}, "signed": []}]);
     assert!(AnyGame::from_json(motions).unwrap_err().to_string().contains("motion numbers"));
 }
+
+#[test]
+fn cab_3_the_old_head_of_state_stays_until_the_person_a_coup_names_accepts() {
+    // See: rulings CAB.3; rules/cabinet-diplomacy-ii.txt §9
+    let game = new_game();
+    let old_head = holder(&game, HOS);
+    let (game, _) = step(&game, &[(GENERAL, "COUP WITH person 4040"), (ADMIRAL, "COUP WITH person 4040")]);
+    assert_eq!(holder(&game, HOS), old_head, "signed but not accepted");
+    assert!(game.must_order(seat(&game, GENERAL)), "the commanders go on ordering");
+    let (game, processed) = step(&gm(&game, "AS person 4040 ACCEPT 1"), &[]);
+    assert_eq!(holder(&game, HOS), Some(PersonId(4040)));
+    assert_eq!(events(&processed, &game, HOS), "You now hold France: Head of State");
+    assert!(events(&processed, &game, GENERAL).contains("Motion 1 took effect: person 4040 is the new Head of State"));
+}

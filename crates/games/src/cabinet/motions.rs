@@ -473,8 +473,8 @@ fn is_complete(state: &State, motion: &Motion) -> bool {
 
 /// What motions did in a phase: private notices per seat.
 #[derive(Debug, Default)]
-pub struct Notices {
-    pub to_seat: Vec<(SeatRef, String)>,
+pub(crate) struct Notices {
+    pub(crate) to_seat: Vec<(SeatRef, String)>,
 }
 
 impl Notices {
