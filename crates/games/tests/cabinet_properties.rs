@@ -89,3 +89,34 @@ proptest! {
         }
     }
 }
+
+/// Plays `phases` phases with one random choice per form row for every seat (a relief or coup now and
+/// then, as a player would pick them), checking on the way that every choice each form offers is
+/// accepted when written on that seat's sheet.
+#[test]
+fn every_choice_a_seats_form_offers_is_accepted_from_that_seat() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut game = new_game();
+    for _ in 0..8 {
+        let mut orders = BTreeMap::new();
+        for info in game.seats() {
+            let form = game.order_form(info.id);
+            for row in &form.rows {
+                for choice in row.choices.iter().filter(|choice| !choice.value.is_empty()) {
+                    let check = game.check_orders(info.id, &choice.value);
+                    assert!(check.rejected.is_empty(), "{} in {}: {check:?}", info.title, game.phase().code);
+                }
+            }
+            let lines: Vec<String> = form
+                .rows
+                .iter()
+                .map(|row| row.choices[rng.random_range(0..row.choices.len())].value.clone())
+                .filter(|value| !value.is_empty())
+                .collect();
+            orders.insert(info.id, lines.join("\n"));
+        }
+        game = game.process(&orders, 5).next;
+    }
+    assert_ne!(game.phase().code, "S1901M");
+}
