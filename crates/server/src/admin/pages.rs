@@ -87,8 +87,10 @@ pub(super) async fn panel_page(
     require_gm(&access)?;
     let audit = game_queries::audit_log(conn, game_id).await?;
     let settings = game.settings();
-    let (form, errors) =
-        form.unwrap_or_else(|| (GameSettingsForm::from_settings(game.kind, &settings), FormErrors::default()));
+    let (form, errors) = form.unwrap_or_else(|| {
+        let stored = GameSettingsForm::from_settings(game.kind, &settings);
+        (GameSettingsForm { players: game.seat_count.to_string(), ..stored }, FormErrors::default())
+    });
     let views = seat_views(&game, &seats, &access);
     let gm_assigns = game.power_assignment == PowerAssignment::GmAssigns && game.status == GameStatus::Forming;
     let panel_seats = views
@@ -217,13 +219,20 @@ pub async fn update_settings(
     let mut errors = FormErrors::default();
     // The kind is fixed at creation; the form's kind field is ignored here.
     let form = GameSettingsForm { kind: gm.game.kind.slug().to_owned(), ..form };
-    let Some(settings) = form.validate(&mut errors) else {
+    let settings = form.validate(&mut errors);
+    let seat_count = form.validate_seat_count(gm.game.kind, &mut errors);
+    if usize::try_from(seat_count).unwrap_or(0) < gm.seats.len() {
+        errors.add("players", format!("{} players have joined already; choose at least that many.", gm.seats.len()));
+    }
+    let Some(settings) = settings.filter(|_| errors.is_empty()) else {
         drop(gm);
         let mut conn = state.db.acquire().await?;
         let page = panel_page(&mut conn, signed_in.nav.clone(), &signed_in.user, game_id, Some((form, errors))).await?;
         return Ok(invalid_form(page));
     };
+    let settings = settings.for_kind(gm.game.kind);
     game_queries::update_settings(&mut gm.tx, game_id, &settings).await?;
+    game_queries::set_seat_count(&mut gm.tx, game_id, seat_count).await?;
     let started = if settings.start_rule == StartRule::WhenFull {
         let updated = game_queries::game(&mut gm.tx, game_id).await?.ok_or(AppError::NotFound)?;
         lifecycle::start_if_ready(&mut gm.tx, &updated, state.clock.now()).await?.is_ok()

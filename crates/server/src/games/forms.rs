@@ -6,7 +6,9 @@ use chrono_tz::Tz;
 use serde::Deserialize;
 
 use super::deadline::{DeadlineSettings, PhaseDuration, WEEKDAYS, WeekdaySet};
-use super::model::{DeadlineMode, GameKind, GameStatus, Power, PowerAssignment, PressRule, StartRule};
+use super::model::{
+    DeadlineMode, GameKind, GameStatus, PLAYER_SEATS, Power, PowerAssignment, PressRule, StartRule,
+};
 use crate::error::FormErrors;
 use crate::press::PressSettings;
 
@@ -40,6 +42,9 @@ pub struct GameSettingsForm {
     /// A checkbox: absent when unticked, so a missing field means off (not the new-game page's default).
     #[serde(default)]
     pub process_when_ready: Option<String>,
+    /// The number of players, for kinds whose seats hold no power (Covert Operations); empty means the
+    /// kind's default. Ignored for kinds with one seat per power.
+    pub players: String,
 }
 
 impl Default for GameSettingsForm {
@@ -70,6 +75,7 @@ impl Default for GameSettingsForm {
             power_assignment: PowerAssignment::PlayersChoose.slug().to_owned(),
             start_rule: StartRule::WhenFull.slug().to_owned(),
             process_when_ready: Some("on".to_owned()),
+            players: String::new(),
         }
     }
 }
@@ -87,6 +93,15 @@ pub struct GameSettings {
     pub start_rule: StartRule,
     /// Process a phase as soon as every seat that must order is ready, without waiting for the deadline.
     pub process_when_ready: bool,
+}
+
+impl GameSettings {
+    /// The settings with what the kind imposes: a game of players without powers (Covert Operations) is
+    /// always anonymous, since who plays which position is the game's secret until a player reveals
+    /// itself with an `M` order (rulings 5.4).
+    pub fn for_kind(self, kind: GameKind) -> GameSettings {
+        GameSettings { anonymous: self.anonymous || !kind.has_powers(), ..self }
+    }
 }
 
 /// One weekday checkbox as the template draws it.
@@ -126,6 +141,7 @@ impl GameSettingsForm {
             power_assignment: settings.power_assignment.slug().to_owned(),
             start_rule: settings.start_rule.slug().to_owned(),
             process_when_ready: settings.process_when_ready.then(|| "on".to_owned()),
+            players: String::new(),
         }
     }
 
@@ -163,6 +179,24 @@ impl GameSettingsForm {
             None => {
                 errors.add("kind", "Choose a kind of game.");
                 GameKind::Standard
+            }
+        }
+    }
+
+    /// How many seats the game has: fixed by the kind when seats hold powers; chosen by the GM for kinds
+    /// of players without powers (the kind's default when left empty).
+    pub fn validate_seat_count(&self, kind: GameKind, errors: &mut FormErrors) -> i16 {
+        if kind.has_powers() || self.players.trim().is_empty() {
+            return kind.seat_count();
+        }
+        match self.players.trim().parse::<i16>() {
+            Ok(count) if PLAYER_SEATS.contains(&count) => count,
+            _ => {
+                errors.add(
+                    "players",
+                    format!("Choose from {} to {} players.", PLAYER_SEATS.start(), PLAYER_SEATS.end()),
+                );
+                kind.seat_count()
             }
         }
     }

@@ -54,6 +54,9 @@ choice_enum! {
     }
 }
 
+/// How many players the GM may seat in a kind of players without powers (`game.seat_count`'s range).
+pub const PLAYER_SEATS: std::ops::RangeInclusive<i16> = 2..=30;
+
 /// The shape of a kind's table: who sits where.
 pub enum SeatPlan {
     /// One seat per great power (Standard, Covert Dip, Diplobucks; Terrorism I starts this way but a
@@ -67,11 +70,11 @@ pub enum SeatPlan {
 
 impl GameKind {
     /// Whether games of this kind can be created on the site: its rules engine must be playable, and
-    /// the site must know how to seat it (joining as a Cabinet role or as a power-less Covert Operations
-    /// player is not built yet, so only kinds with one seat per power qualify).
+    /// the site must know how to seat it (one seat per power, or players without powers; joining as a
+    /// Cabinet role is not built yet).
     pub fn is_playable(self) -> bool {
         let engine_ready = games::Kind::from_slug(self.slug()).is_some_and(games::Kind::is_playable);
-        engine_ready && matches!(self.seat_plan(), SeatPlan::OnePerPower)
+        engine_ready && matches!(self.seat_plan(), SeatPlan::OnePerPower | SeatPlan::PlayersOnly { .. })
     }
 
     pub fn seat_plan(self) -> SeatPlan {
@@ -197,9 +200,18 @@ mod tests {
     }
 
     #[test]
-    fn the_kinds_with_an_engine_and_one_seat_per_power_are_playable() {
+    fn the_kinds_with_an_engine_and_a_seating_the_site_knows_are_playable() {
         let playable: Vec<_> = GameKind::ALL.iter().filter(|kind| kind.is_playable()).collect();
-        assert_eq!(playable, [&GameKind::Standard, &GameKind::CovertDip, &GameKind::TerrorismI, &GameKind::Diplobucks]);
+        assert_eq!(
+            playable,
+            [
+                &GameKind::Standard,
+                &GameKind::CovertDip,
+                &GameKind::TerrorismI,
+                &GameKind::Diplobucks,
+                &GameKind::CovertOperations
+            ]
+        );
     }
 
     #[test]

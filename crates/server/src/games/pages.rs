@@ -116,6 +116,14 @@ pub struct SettingsFormView {
 }
 
 impl SettingsFormView {
+    /// Whether the form asks for the number of players: when the kind may still be chosen, or when the
+    /// game's kind seats players without powers.
+    pub fn asks_players(&self) -> bool {
+        self.creating || GameKind::from_slug(&self.form.kind).is_some_and(|kind| !kind.has_powers())
+    }
+}
+
+impl SettingsFormView {
     pub fn new(form: GameSettingsForm, errors: FormErrors, action: String, creating: bool) -> Self {
         SettingsFormView {
             action,
@@ -156,10 +164,12 @@ pub async fn create_game(
     let mut errors = FormErrors::default();
     let kind = form.validate_kind(&mut errors);
     let settings = form.validate(&mut errors);
+    let seat_count = form.validate_seat_count(kind, &mut errors);
     let Some(settings) = settings.filter(|_| errors.is_empty()) else {
         let sf = SettingsFormView::new(form, errors, "/games".to_owned(), true);
         return Ok(invalid_form(NewGamePage { nav: signed_in.nav, sf }));
     };
+    let settings = settings.for_kind(kind);
     let user = &signed_in.user;
     let mut tx = state.db.begin().await?;
     let invite_code = uuid::Uuid::new_v4().simple().to_string();
@@ -169,7 +179,7 @@ pub async fn create_game(
             kind,
             gm: user.account_id,
             settings: &settings,
-            seat_count: kind.seat_count(),
+            seat_count,
             invite_code: &invite_code,
             rng_seed: rand::random(),
         },

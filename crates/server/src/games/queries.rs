@@ -185,6 +185,16 @@ pub async fn update_settings(
     .map(drop)
 }
 
+/// Sets how many seats the game has (only kinds of players without powers let the GM change it).
+pub async fn set_seat_count(conn: &mut PgConnection, game_id: GameId, seat_count: i16) -> Result<(), sqlx::Error> {
+    sqlx::query("update game set seat_count = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(seat_count)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
 /// A lobby line.
 #[derive(Debug, sqlx::FromRow)]
 pub struct GameSummary {

@@ -13,7 +13,7 @@ use super::queries;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
 use crate::games::access::Access;
-use crate::games::model::GameStatus;
+use crate::games::model::{GameKind, GameStatus};
 use crate::games::queries::{self as game_queries, GameRow};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
@@ -116,6 +116,29 @@ pub struct OrdersPage {
     /// What only this seat may know (a treasury, secret balances, answers): its own view, never another's.
     own_facts: Vec<(String, String)>,
     own_notes: Vec<String>,
+    notation: Notation,
+}
+
+/// Which order notation the page explains beside the text box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// Diplomacy's judge notation (`A vie-tri`), for every kind on the standard map.
+    Judge,
+    /// Covert Operations' comma-separated lines (`B,FRA,5`).
+    CommaLines,
+}
+
+impl Notation {
+    fn of(kind: GameKind) -> Notation {
+        match kind {
+            GameKind::Standard
+            | GameKind::CovertDip
+            | GameKind::CabinetDiplomacy
+            | GameKind::TerrorismI
+            | GameKind::Diplobucks => Notation::Judge,
+            GameKind::CovertOperations => Notation::CommaLines,
+        }
+    }
 }
 
 impl OrdersPage {
@@ -183,6 +206,7 @@ impl OrdersPage {
             board: own_view.board.as_ref().map(|board| BoardView::from_board(board, None)),
             own_facts: only_in_own_view(own_view.facts, &public_view.facts),
             own_notes: only_in_own_view(own_view.notes, &public_view.notes),
+            notation: Notation::of(seat.game.kind),
         })
     }
 }

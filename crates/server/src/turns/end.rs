@@ -11,20 +11,23 @@ use super::queries;
 use crate::ids::{GameId, SeatId};
 use crate::notify;
 
-/// The seats still in the game: those whose powers hold a center or a unit (every seat, for kinds
-/// without a board).
+/// The seats still in the game: those whose powers hold a center or a unit (for kinds without a board,
+/// the seats that still play: a resigned Covert Operations player does not).
 pub fn surviving_seats(state: &AnyGame, numbering: &[(SeatId, games::SeatId)]) -> Vec<(SeatId, String)> {
     let board = state.public_view().board;
     state
         .seats()
         .into_iter()
         .filter(|info| {
-            board.as_ref().is_none_or(|board| {
-                info.powers.iter().any(|power| {
-                    board.owners.values().any(|owner| owner == power)
-                        || board.units.iter().any(|unit| &unit.power == power)
-                })
-            })
+            board.as_ref().map_or_else(
+                || state.must_order(info.id),
+                |board| {
+                    info.powers.iter().any(|power| {
+                        board.owners.values().any(|owner| owner == power)
+                            || board.units.iter().any(|unit| &unit.power == power)
+                    })
+                },
+            )
         })
         .filter_map(|info| {
             numbering.iter().find(|(_, number)| *number == info.id).map(|(seat_id, _)| (*seat_id, info.title))

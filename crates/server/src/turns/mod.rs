@@ -27,3 +27,5 @@ pub(crate) fn router() -> Router<AppState> {
 mod tests;
 #[cfg(test)]
 mod variant_tests;
+#[cfg(test)]
+mod covert_ops_tests;

@@ -70,9 +70,12 @@ pub fn phase_seed(game_seed: i64, phase_index: i32) -> u64 {
 /// game start inside its transaction, after powers are given out.
 pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: DateTime<Utc>) -> anyhow::Result<()> {
     let kind = games::Kind::from_slug(game.kind.slug()).ok_or_else(|| anyhow!("unknown game kind {}", game.kind))?;
-    let settings = queries::kind_settings(conn, game.game_id).await?;
-    let state = AnyGame::new(kind, &settings, game.rng_seed as u64).map_err(|error| anyhow!("{error}"))?;
     let seats = game_queries::seats(conn, game.game_id).await?;
+    let mut settings = queries::kind_settings(conn, game.game_id).await?;
+    if !game.kind.has_powers() {
+        settings = with_player_count(settings, seats.len());
+    }
+    let state = AnyGame::new(kind, &settings, game.rng_seed as u64).map_err(|error| anyhow!("{error}"))?;
     let numbering = number_seats(&state, &seats)?;
     for (seat_id, game_seat) in &numbering {
         queries::set_game_seat(conn, *seat_id, game_seat.0).await?;
@@ -81,9 +84,30 @@ pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: Date
     Ok(())
 }
 
-/// Pairs each server seat with the game kind's seat playing the same powers (by name).
+/// A kind of players without powers takes its number of players from the seats taken at the start (the
+/// GM's `seat_count`), beside the kind's own settings.
+fn with_player_count(settings: serde_json::Value, players: usize) -> serde_json::Value {
+    let mut settings = match settings {
+        serde_json::Value::Object(fields) => fields,
+        _ => serde_json::Map::new(),
+    };
+    settings.insert("players".to_owned(), players.into());
+    serde_json::Value::Object(settings)
+}
+
+/// Pairs each server seat with the game kind's seat playing the same powers (by name). Seats without
+/// powers (Covert Operations) are paired in join order: the server's seats by id, the kind's in its own
+/// order, so `Player 1` is whoever joined first.
 fn number_seats(state: &AnyGame, seats: &[SeatRow]) -> anyhow::Result<Vec<(SeatId, games::SeatId)>> {
     let kind_seats = state.seats();
+    if seats.iter().all(|seat| seat.powers.is_empty()) && kind_seats.iter().all(|info| info.powers.is_empty()) {
+        if seats.len() != kind_seats.len() {
+            return Err(anyhow!("{} seats for a game of {} players", seats.len(), kind_seats.len()));
+        }
+        let mut in_join_order: Vec<&SeatRow> = seats.iter().collect();
+        in_join_order.sort_by_key(|seat| seat.seat_id);
+        return Ok(in_join_order.into_iter().zip(&kind_seats).map(|(seat, info)| (seat.seat_id, info.id)).collect());
+    }
     seats
         .iter()
         .map(|seat| {
