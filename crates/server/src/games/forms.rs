@@ -6,9 +6,7 @@ use chrono_tz::Tz;
 use serde::Deserialize;
 
 use super::deadline::{DeadlineSettings, PhaseDuration, WEEKDAYS, WeekdaySet};
-use super::model::{
-    DeadlineMode, GameKind, GameStatus, PLAYER_SEATS, Power, PowerAssignment, PressRule, StartRule,
-};
+use super::model::{DeadlineMode, GameKind, GameStatus, PLAYER_SEATS, Power, PowerAssignment, PressRule, StartRule};
 use crate::error::FormErrors;
 use crate::press::PressSettings;
 
@@ -192,10 +190,8 @@ impl GameSettingsForm {
         match self.players.trim().parse::<i16>() {
             Ok(count) if PLAYER_SEATS.contains(&count) => count,
             _ => {
-                errors.add(
-                    "players",
-                    format!("Choose from {} to {} players.", PLAYER_SEATS.start(), PLAYER_SEATS.end()),
-                );
+                errors
+                    .add("players", format!("Choose from {} to {} players.", PLAYER_SEATS.start(), PLAYER_SEATS.end()));
                 kind.seat_count()
             }
         }

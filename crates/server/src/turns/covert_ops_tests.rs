@@ -110,11 +110,18 @@ async fn a_day_is_processed_by_the_worker_and_each_report_reaches_its_player_alo
     let public = observer.get(&results).await;
     public.assert_status(StatusCode::OK).assert_contains("A quiet day").assert_contains("No orders were published.");
     for page in [public, players[1].get(&results).await, players[2].get(&results).await] {
-        page.assert_lacks("B,MEX,5").assert_lacks("Your spy in").assert_lacks("hidden@example.org").assert_lacks("$19 million");
+        page.assert_lacks("B,MEX,5")
+            .assert_lacks("Your spy in")
+            .assert_lacks("hidden@example.org")
+            .assert_lacks("$19 million");
     }
     let orders = players[0].get(&format!("/games/{game_id}/orders")).await;
     orders.assert_contains("Day 2").assert_contains("Troops of Mexico (MEX)");
-    observer.get(&format!("/games/{game_id}/phases")).await.assert_status(StatusCode::OK).assert_contains("Every phase");
+    observer
+        .get(&format!("/games/{game_id}/phases"))
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("Every phase");
 }
 
 #[sqlx::test(migrations = "../../migrations")]

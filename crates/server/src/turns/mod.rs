@@ -24,8 +24,8 @@ pub(crate) fn router() -> Router<AppState> {
 }
 
 #[cfg(test)]
+mod covert_ops_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod variant_tests;
-#[cfg(test)]
-mod covert_ops_tests;
