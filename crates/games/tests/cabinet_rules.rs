@@ -276,7 +276,8 @@ fn rule_9_a_coup_naming_another_head_of_state_makes_a_dual_monarchy_once_he_sign
     let (game, _) = step(&game, &[(HOS, "SIGN 1")]);
     assert_eq!(status(&game, "Germany: Head of State"), SeatStatus::Joined { head: seat(&game, HOS) });
     assert_eq!(state(&game).cabinet(judge_power("Germany")).previous_head, Some(german_head));
-    assert_eq!(accepted(&game, HOS, "A mun - ruh\nA par - bur"), "A mun - ruh\nA par - bur", "backups for both");
+    assert_eq!(accepted(&game, HOS, "Germany: A mun - ruh\nA par - bur"), "A mun - ruh\nA par - bur", "for both");
+    assert!(refusal(&game, HOS, "Italy: A rom - apu").contains("not Italy's"));
     assert!(refusal(&game, "Germany: Head of State", "A mun - ruh").contains("nobody holds"));
 }
 

@@ -68,9 +68,27 @@ impl State {
             (PhaseKind::Adjustment, _) => refuse_every_line(text, "builds and removals are the Head of State's"),
             _ => {
                 let (power, extensions) = self.unit_sheet_rules(seat);
-                check_sheet(map, self.position(), power, text, &extensions)
+                let text = self.without_realm_prefixes(seat, text);
+                check_sheet(map, self.position(), power, &text, &extensions)
             }
         }
+    }
+
+    /// A dual monarch may write `Germany: A mun - ruh` for his junior power's unit: the judge reads a
+    /// sheet for one power, so the prefix of a power of his realm is dropped (line numbers kept).
+    fn without_realm_prefixes(&self, seat: SeatRef, text: &str) -> String {
+        if seat.role != Role::HeadOfState {
+            return text.to_string();
+        }
+        let names: Vec<String> =
+            self.realm(seat.power.0).into_iter().map(|power| map().power_name(power).to_lowercase()).collect();
+        text.lines()
+            .map(|line| match line.split_once(':') {
+                Some((prefix, order)) if names.contains(&prefix.trim().to_lowercase()) => order,
+                _ => line,
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// The orders each unit gets (rulings 2.2, CAB.10): its commander's, else the Head of State's backup;
