@@ -177,7 +177,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Every hour, deletes expired sessions and login attempts too old to count for throttling.
+/// Every hour, deletes expired sessions, login attempts too old to count for throttling and mails older
+/// than `notify::MAIL_RETENTION`.
 /// Harmless with several replicas: each runs the same idempotent deletes.
 fn spawn_hourly_cleanup(db: PgPool) {
     let store = PostgresStore::new(db.clone());
@@ -190,6 +191,10 @@ fn spawn_hourly_cleanup(db: PgPool) {
             }
             if let Err(error) = accounts::queries::delete_old_login_attempts(&db).await {
                 tracing::warn!(%error, "could not delete old login attempts");
+            }
+            let mail_horizon = chrono::Utc::now() - notify::MAIL_RETENTION;
+            if let Err(error) = notify::queries::delete_old_mails(&db, mail_horizon).await {
+                tracing::warn!(%error, "could not delete old mails");
             }
         }
     });

@@ -26,6 +26,10 @@ pub use transport::{MailDirectory, Mailer, Transport};
 use crate::config::{Config, PublicBaseUrl};
 use crate::state::AppState;
 
+/// How long sent and abandoned mails are kept (the Mailbox page shows them, press batching looks back at
+/// the last press mail of a conversation) before the hourly cleanup deletes them.
+pub const MAIL_RETENTION: chrono::Duration = chrono::Duration::days(90);
+
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/mailbox", get(pages::mailbox))
 }

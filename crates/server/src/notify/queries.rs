@@ -377,3 +377,12 @@ pub async fn own_mails(
     .fetch_all(conn)
     .await
 }
+
+/// Deletes sent and abandoned mails queued before `before`; pending ones stay whatever their age.
+pub async fn delete_old_mails(db: &sqlx::PgPool, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
+    sqlx::query("delete from outbox_mail where status <> 'pending' and created_at < $1")
+        .bind(before)
+        .execute(db)
+        .await
+        .map(|done| done.rows_affected())
+}

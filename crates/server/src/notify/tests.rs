@@ -603,3 +603,20 @@ async fn a_mail_the_smtp_server_refuses_stays_queued_for_a_retry(pool: PgPool) {
         .unwrap();
     assert!(error.contains("try again later"), "{error}");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_cleanup_deletes_old_sent_mails_and_keeps_unsent_ones(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    give_everyone_an_address(&pool).await;
+    started_game(&mut gm, &mut players, "Archive").await;
+    let now = Utc::now();
+    let recorder = Recorder::default();
+    for _ in 0..3 {
+        drain_once(&pool, &recorder, &settings(), now).await.unwrap();
+    }
+    assert_eq!(super::queries::delete_old_mails(&pool, now - Duration::days(1)).await.unwrap(), 0, "too young");
+    assert_eq!(super::queries::delete_old_mails(&pool, now + Duration::days(1)).await.unwrap(), 3);
+    let left: i64 =
+        sqlx::query_scalar("select count(*) from outbox_mail where status = 'pending'").fetch_one(&pool).await.unwrap();
+    assert_eq!(left, 4);
+}
