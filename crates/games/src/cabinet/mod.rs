@@ -307,7 +307,7 @@ fn read_person_number(words: &[&str]) -> Result<PersonId, String> {
     }
 }
 
-/// What a seat's holder, the public and the GM learn (see [`views`]), by seat id, for the server.
+/// The status of a seat, by seat id (CAB.1): the server lets only its current holder in.
 pub fn status_of(state: &State, seat: SeatId) -> Option<SeatStatus> {
     SeatRef::from_id(seat).map(|seat| state.status(seat))
 }
