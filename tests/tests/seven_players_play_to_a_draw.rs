@@ -266,12 +266,17 @@ async fn seven_players_play_two_years_in_the_browser_to_a_draw_and_a_visitor_rep
         for sheet in turn.sheets {
             give_orders(&browser, &game, &sessions[sheet.seat], turn, sheet).await?;
         }
+        browser.resume(&sessions[AUSTRIA]).await?;
         if turn.trigger == Trigger::DeadlinePasses {
+            browser.goto(&game.page).await?;
+            browser.wait_for_text("#current-phase", turn.label).await?;
+            let progress = browser.texts("#order-progress tbody tr").await?;
+            let turkey = progress.iter().find(|row| row.starts_with("Turkey")).cloned().unwrap_or_default();
+            assert!(turkey.contains("orders in") && turkey.contains("not ready"), "{progress:?}");
             // The retreat lasts 5 minutes; nobody is ready, so only the deadline can end it.
             site.clock.advance(chrono::Duration::minutes(6));
         }
         let next = GAME.get(index + 1).map_or(LAST_PHASE, |turn| turn.label);
-        browser.resume(&sessions[AUSTRIA]).await?;
         browser.reload_until_text(&game.page, "#current-phase", next).await?;
     }
     check_the_board_after_two_years(&browser).await?;
@@ -379,7 +384,7 @@ async fn type_in_text_box(browser: &Browser, orders: &[&str]) -> anyhow::Result<
     browser.click("#save-text-orders").await
 }
 
-/// After Winter 1902, Anna's order page for Spring 1903 shows the units the orders put in place.
+/// After Winter 1902, the game page's board for Spring 1903 shows the units the orders put in place.
 async fn check_the_board_after_two_years(browser: &Browser) -> anyhow::Result<()> {
     let rows = browser.texts("#board .board-list tbody tr").await?;
     let row_of = |power: &str| rows.iter().find(|row| row.starts_with(power)).cloned().unwrap_or_default();
