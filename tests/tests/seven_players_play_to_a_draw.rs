@@ -1,9 +1,9 @@
-//! Journey: seven people register, join one standard game and play two full years through the order
-//! forms (some use the per-unit selects, some the text box), with a dislodgement, a retreat, builds and
-//! a removal. The turn worker running beside the site processes every phase by itself: early once every
-//! seat that must order is ready, and the retreat when its deadline passes on the site's clock. The seven
-//! then vote for a draw, the final page says so, and a visitor who is not signed in replays every phase
-//! on the map with its orders and results.
+//! Journey: seven people register (one later signs out and in again), join one standard game and play
+//! two full years through the order forms (some use the per-unit selects, some the text box), with a
+//! dislodgement, a retreat, builds and a removal. The turn worker running beside the site processes
+//! every phase by itself: early once every seat that must order is ready, and the retreat when its
+//! deadline passes on the site's clock. The seven then vote for a draw, the final page says so, and a
+//! visitor who is not signed in replays every phase on the map with its orders and results.
 
 use backchannel_tests::{Browser, SiteWithWorker};
 use fantoccini::cookies::Cookie;
@@ -259,7 +259,7 @@ async fn seven_players_play_two_years_in_the_browser_to_a_draw_and_a_visitor_rep
 ) -> anyhow::Result<()> {
     let site = SiteWithWorker::start(pool).await?;
     let browser = Browser::start().await?;
-    let sessions = register_everyone(&browser, &site.url).await?;
+    let mut sessions = register_everyone(&browser, &site.url).await?;
     let game = create_and_fill_game(&browser, &site.url, &sessions).await?;
 
     for (index, turn) in GAME.iter().enumerate() {
@@ -280,6 +280,11 @@ async fn seven_players_play_two_years_in_the_browser_to_a_draw_and_a_visitor_rep
         browser.reload_until_text(&game.page, "#current-phase", next).await?;
     }
     check_the_board_after_two_years(&browser).await?;
+    // Two years on, Timur comes back on another day: he signs out and in again through the forms.
+    browser.resume(&sessions[TURKEY]).await?;
+    browser.log_out().await?;
+    browser.log_in(&site.url, PLAYERS[TURKEY].username).await?;
+    sessions[TURKEY] = browser.session().await?;
     vote_for_a_draw(&browser, &game, &sessions).await?;
     site.stop_worker().await?;
 
