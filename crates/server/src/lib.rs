@@ -153,6 +153,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let mut config = config;
     config.public_base_url.get_or_insert_with(|| config::PublicBaseUrl::listening_on(address));
     let mailer = notify::Transport::from_config(&config).context("setting up mail")?;
+    if config.mail_transport == config::MailTransport::File {
+        println!("Mail is written to {} and shown to each user on /mailbox", config.mail_dir.display());
+    }
     let mail_settings = notify::MailSettings::from_config(&config);
     let state = AppState::new(db, config);
     let mail_worker = notify::worker::run_mail_worker(

@@ -620,3 +620,38 @@ async fn the_cleanup_deletes_old_sent_mails_and_keeps_unsent_ones(pool: PgPool) 
         sqlx::query_scalar("select count(*) from outbox_mail where status = 'pending'").fetch_one(&pool).await.unwrap();
     assert_eq!(left, 4);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn two_press_messages_sent_at_once_merge_into_one_mail(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    give_everyone_an_address(&pool).await;
+    update_accounts(&pool, "notify_press = true", "true").await;
+    let game_id = started_game(&mut gm, &mut players, "Crosstalk").await;
+    let recipients = [account_id(&pool, "player0").await];
+    let now = Utc::now();
+    let send = |sender: &'static str| {
+        let pool = pool.clone();
+        async move {
+            let mut tx = pool.begin().await.unwrap();
+            let notice = PressNotice {
+                game_id,
+                conversation_id: 9,
+                conversation_label: "Austria, England and France",
+                sender_label: sender,
+                link_path: "/games/1/press/9",
+                recipients: &recipients,
+            };
+            enqueue_press_notice(&mut tx, &notice, now).await.unwrap();
+            tx.commit().await.unwrap();
+        }
+    };
+    let (england, france) = tokio::join!(tokio::spawn(send("England")), tokio::spawn(send("France")));
+    england.unwrap();
+    france.unwrap();
+    let contents: Vec<sqlx::types::Json<MailContent>> =
+        sqlx::query_scalar("select content from outbox_mail where kind = 'press'").fetch_all(&pool).await.unwrap();
+    assert_eq!(contents.len(), 1, "one mail for both messages");
+    let MailContent::Press { messages, senders, .. } = &contents[0].0 else { panic!("{contents:?}") };
+    assert_eq!(*messages, 2);
+    assert_eq!(senders.len(), 2);
+}
