@@ -81,6 +81,8 @@ pub struct OptionView {
 /// One unit's (or build's) select.
 pub struct RowView {
     pub label: String,
+    /// The kind's key for the row (a unit's province), which the map script matches to the unit.
+    pub key: String,
     pub field: String,
     pub options: Vec<OptionView>,
     pub has_saved_order: bool,
@@ -241,6 +243,7 @@ fn row_views(rows: Vec<games::FormRow>, saved: &[&str]) -> Vec<RowView> {
             RowView {
                 has_saved_order: placed.is_some(),
                 label: row.label,
+                key: row.key,
                 field: format!("{ROW_FIELD_PREFIX}{index}"),
                 options,
             }

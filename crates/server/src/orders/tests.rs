@@ -288,3 +288,31 @@ async fn when_every_other_surviving_power_concedes_to_one_that_power_wins(pool: 
         .await
         .assert_contains("Game over: <strong>France wins by concession</strong>");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_order_page_loads_its_map_script_which_the_site_serves_under_a_policy_forbidding_inline_scripts(
+    pool: PgPool,
+) {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use tower::ServiceExt;
+
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Scripted").await;
+    players[0]
+        .get(&orders_path(game_id))
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("<script src=\"/static/js/orders.js\" defer></script>")
+        .assert_contains("data-unit=\"A vie\" data-province=\"vie\"")
+        .assert_contains("id=\"map-status\"");
+    let response = crate::test_support::app(pool.clone())
+        .oneshot(Request::get("/static/js/orders.js").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
+    let policy = response.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().to_owned();
+    assert!(policy.contains("script-src 'self';"), "{policy}");
+    assert!(!policy.contains("unsafe-inline"), "{policy}");
+}
