@@ -102,6 +102,9 @@ pub struct TestClock {
 }
 
 impl TestClock {
+    /// Moves "now" forward. Keep each jump under the worker's downtime threshold
+    /// (`server::turns::downtime::DOWNTIME_THRESHOLD`, 10 minutes): a longer gap between two heartbeats
+    /// reads as the site having been down, and the worker extends the passed deadlines instead.
     pub fn advance(&self, by: chrono::Duration) {
         let mut ahead = self.ahead.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         *ahead += by;
