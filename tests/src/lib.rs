@@ -262,16 +262,7 @@ impl Browser {
         name: &str,
         players: &[(&str, &str)],
     ) -> anyhow::Result<String> {
-        self.register(site, "ada", "Ada the GM").await?;
-        self.goto(&format!("{site}/games/new")).await?;
-        self.select("#settings-form select[name=kind]", kind).await?;
-        self.fill("#settings-form input[name=name]", name).await?;
-        self.select("#settings-form select[name=start_rule]", "by_gm").await?;
-        self.click("#save-settings").await?;
-        let game_url = self.wait_for_path(|path| path.starts_with("/games/") && path != "/games/new").await?;
-        let game_path = game_url.trim_start_matches(site).to_owned();
-        self.log_out().await?;
-
+        let game_path = self.create_game_as_gm(site, kind, name, None).await?;
         for (username, power) in players {
             self.register(site, username, username).await?;
             self.goto(&format!("{site}{game_path}")).await?;
@@ -283,13 +274,63 @@ impl Browser {
         let silent: Vec<&str> =
             POWERS.into_iter().filter(|power| !players.iter().any(|(_, taken)| taken == power)).collect();
         seat_silent_players(pool, &game_path, &silent).await?;
+        self.start_as_gm(site, &game_path).await?;
+        Ok(game_path)
+    }
 
+    /// The set-up of a game whose seats hold no power (Covert Operations): the GM creates it for exactly
+    /// as many players as `players`, each registers and joins without choosing anything (in this order,
+    /// so the first is `Player 1`), and the GM starts it. Ends logged out; returns the game's path.
+    pub async fn start_players_game(
+        &self,
+        site: &str,
+        kind: &str,
+        name: &str,
+        players: &[&str],
+    ) -> anyhow::Result<String> {
+        let game_path = self.create_game_as_gm(site, kind, name, Some(players.len())).await?;
+        for username in players {
+            self.register(site, username, username).await?;
+            self.goto(&format!("{site}{game_path}")).await?;
+            self.click("#join").await?;
+            self.wait_for("#leave").await?;
+            self.log_out().await?;
+        }
+        self.start_as_gm(site, &game_path).await?;
+        Ok(game_path)
+    }
+
+    /// The GM "ada" registers and creates a game started by the GM (for `players` players, when the kind
+    /// asks); ends logged out and returns the game's path.
+    async fn create_game_as_gm(
+        &self,
+        site: &str,
+        kind: &str,
+        name: &str,
+        players: Option<usize>,
+    ) -> anyhow::Result<String> {
+        self.register(site, "ada", "Ada the GM").await?;
+        self.goto(&format!("{site}/games/new")).await?;
+        self.select("#settings-form select[name=kind]", kind).await?;
+        self.fill("#settings-form input[name=name]", name).await?;
+        if let Some(players) = players {
+            self.fill("#settings-form input[name=players]", &players.to_string()).await?;
+        }
+        self.select("#settings-form select[name=start_rule]", "by_gm").await?;
+        self.click("#save-settings").await?;
+        let game_url = self.wait_for_path(|path| path.starts_with("/games/") && path != "/games/new").await?;
+        let game_path = game_url.trim_start_matches(site).to_owned();
+        self.log_out().await?;
+        Ok(game_path)
+    }
+
+    /// The GM "ada" logs in, starts the game from the panel and logs out.
+    async fn start_as_gm(&self, site: &str, game_path: &str) -> anyhow::Result<()> {
         self.log_in(site, "ada").await?;
         self.goto(&format!("{site}{game_path}/admin")).await?;
         self.click("#start").await?;
         self.wait_for_text("#game-status", "Running").await?;
-        self.log_out().await?;
-        Ok(game_path)
+        self.log_out().await
     }
 
     /// The signed-in account's session cookie, to come back to it later with [`Browser::resume`].
