@@ -413,6 +413,20 @@ async fn free_port() -> anyhow::Result<u16> {
 /// The seven powers' form values.
 pub const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 
+/// Makes the game at `game_path` due now and lets the turn worker's code process its current phase once,
+/// as the worker loop would when the deadline passes.
+pub async fn process_due_phase(pool: &PgPool, game_path: &str) -> anyhow::Result<()> {
+    let game_id: i64 = game_path.trim_start_matches("/games/").parse()?;
+    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
+        .bind(game_id)
+        .execute(pool)
+        .await?;
+    match server::turns::tick(pool, Utc::now()).await? {
+        server::turns::Outcome::Advanced(_) => Ok(()),
+        server::turns::Outcome::Idle => bail!("the game at {game_path} was not processed"),
+    }
+}
+
 /// Seats players who never log in, one per power in `powers`, so a journey needs only the browser
 /// players it drives to fill a game of seven.
 pub async fn seat_silent_players(pool: &PgPool, game_path: &str, powers: &[&str]) -> anyhow::Result<()> {

@@ -4,9 +4,7 @@
 //! page gives its own turn result in words, while Player 2 and an observer see only the day's public news
 //! (rulings 0.5), and no page draws a board.
 
-use backchannel_tests::{Browser, spawn_site};
-use chrono::Utc;
-use server::turns::{Outcome, tick};
+use backchannel_tests::{Browser, process_due_phase, spawn_site};
 use sqlx::PgPool;
 
 #[sqlx::test(migrations = "../migrations")]
@@ -44,10 +42,7 @@ async fn a_covert_operations_day_tells_each_player_its_own_turn_and_everyone_the
     browser.wait_for_text("#accepted-orders", "raise the security of Italy (ITA) by 1").await?;
     browser.log_out().await?;
 
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where name = 'Shadows'")
-        .execute(&pool)
-        .await?;
-    assert!(matches!(tick(&pool, Utc::now()).await?, Outcome::Advanced(_)));
+    process_due_phase(&pool, &game_path).await?;
 
     let results = format!("{site}{game_path}/phases/0");
     browser.log_in(&site, "bea").await?;

@@ -2,9 +2,7 @@
 //! bribe typed in the text box; after the worker processes the phase, England's results page tells it
 //! the answer, while Turkey and an observer see neither the bribe nor the balance (rulings 0.5).
 
-use backchannel_tests::{Browser, spawn_site};
-use chrono::Utc;
-use server::turns::{Outcome, tick};
+use backchannel_tests::{Browser, process_due_phase, spawn_site};
 use sqlx::PgPool;
 
 #[sqlx::test(migrations = "../migrations")]
@@ -24,10 +22,7 @@ async fn a_diplobucks_bribe_answers_its_payer_alone(pool: PgPool) -> anyhow::Res
     browser.wait_for_text("#saved-message", "Saved 2 orders.").await?;
     browser.log_out().await?;
 
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where name = 'Money Talks'")
-        .execute(&pool)
-        .await?;
-    assert!(matches!(tick(&pool, Utc::now()).await?, Outcome::Advanced(_)));
+    process_due_phase(&pool, &game_path).await?;
 
     let results = format!("{site}{game_path}/phases/0");
     browser.log_in(&site, "bea").await?;
