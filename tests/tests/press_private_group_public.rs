@@ -16,7 +16,7 @@ async fn write(browser: &Browser, site: &str, game_path: &str, boxes: &[&str], t
     browser.click("#compose-form #send").await?;
     browser.wait_for_path(|path| path.contains("/press/") && !path.ends_with("/press")).await?;
     browser.wait_for_text("#messages", text).await?;
-    Ok(browser.text("#conversation-title").await?)
+    browser.text("#conversation-title").await
 }
 
 #[sqlx::test(migrations = "../migrations")]
