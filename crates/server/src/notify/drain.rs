@@ -37,8 +37,9 @@ pub enum DrainOutcome {
     Idle,
 }
 
-/// After this many failed attempts a mail is abandoned (about a day of retries).
-pub const MAX_ATTEMPTS: i32 = 12;
+/// After this many failed attempts a mail is abandoned: about three days of retries, enough to outlast
+/// an SMTP outage, while a mail still that late would tell of a phase long gone.
+pub const MAX_ATTEMPTS: i32 = 20;
 
 /// How long to wait after the `attempts`-th failed attempt: one minute, doubling, at most six hours.
 pub fn retry_delay(attempts: i32) -> Duration {
