@@ -42,13 +42,20 @@ impl Arrow {
         report
             .orders
             .iter()
-            .filter_map(|line| {
-                let (_, order) = judge::parse_order(map, &line.order).ok()?;
-                let order = retreat_if_dislodged(arrow_order(map, &order)?, board);
-                Some(Arrow { power: line.by.clone(), order, outcome: Some(line.result) })
-            })
+            .filter_map(|line| read_order(map, board, &line.by, &line.order, Some(line.result)))
             .collect()
     }
+
+    /// One power's orders not adjudicated yet (a seat's saved sheet, in judge notation), drawn pending.
+    pub fn pending(map: &Map, board: &Board, power: &str, orders: &[&str]) -> Vec<Arrow> {
+        orders.iter().filter_map(|text| read_order(map, board, power, text, None)).collect()
+    }
+}
+
+fn read_order(map: &Map, board: &Board, power: &str, text: &str, outcome: Option<ResultWord>) -> Option<Arrow> {
+    let (_, order) = judge::parse_order(map, text).ok()?;
+    let order = retreat_if_dislodged(arrow_order(map, &order)?, board);
+    Some(Arrow { power: power.to_owned(), order, outcome })
 }
 
 fn retreat_if_dislodged(order: ArrowOrder, board: &Board) -> ArrowOrder {

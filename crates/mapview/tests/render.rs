@@ -217,3 +217,21 @@ fn a_move_by_a_dislodged_unit_in_a_report_is_drawn_as_its_retreat() {
     let arrows = Arrow::from_report(view.map(), &moving, &report);
     assert_eq!(arrows[0].order, ArrowOrder::Move { from: "bur".into(), to: "pic".into() });
 }
+
+#[test]
+fn a_seats_saved_orders_are_drawn_pending_and_lines_the_map_cannot_read_draw_nothing() {
+    let view = StandardMapView::new().unwrap();
+    let arrows = Arrow::pending(view.map(), &starting_board(), "Austria", &["A vie - gal", "F tri H", "BRIBE nmr"]);
+    assert_eq!(
+        arrows,
+        [
+            Arrow {
+                power: "Austria".into(),
+                order: ArrowOrder::Move { from: "vie".into(), to: "gal".into() },
+                outcome: None
+            },
+            Arrow { power: "Austria".into(), order: ArrowOrder::Hold { at: "tri".into() }, outcome: None },
+        ]
+    );
+    assert!(view.render(&starting_board(), &arrows).contains("class=\"order move pending\""));
+}

@@ -178,13 +178,11 @@ impl OrdersPage {
         let rows = row_views(form.rows, &saved);
         let own_view = seat.state.seat_view(seat.game_seat);
         let public_view = seat.state.public_view();
-        let seat_title = seat
-            .state
-            .seats()
-            .into_iter()
-            .find(|info| info.id == seat.game_seat)
-            .map(|info| info.title)
-            .unwrap_or_default();
+        let seat_info = seat.state.seats().into_iter().find(|info| info.id == seat.game_seat);
+        let seat_title = seat_info.as_ref().map(|info| info.title.clone()).unwrap_or_default();
+        // Orders are drawn in the colour of the seat's (first) power.
+        let seat_power = seat_info.and_then(|info| info.powers.into_iter().next()).unwrap_or_default();
+        let board = own_view.board.as_ref().map(|board| BoardView::with_pending_orders(board, &seat_power, &saved));
         Ok(OrdersPage {
             nav,
             game_id: seat.game.game_id,
@@ -205,7 +203,7 @@ impl OrdersPage {
             accepted: check.accepted,
             rejected: check.rejected,
             saved_message,
-            board: own_view.board.as_ref().map(|board| BoardView::from_board(board, None)),
+            board,
             own_facts: only_in_own_view(own_view.facts, &public_view.facts),
             own_notes: only_in_own_view(own_view.notes, &public_view.notes),
             notation: Notation::of(seat.game.kind),

@@ -316,3 +316,17 @@ async fn the_order_page_loads_its_map_script_which_the_site_serves_under_a_polic
     assert!(policy.contains("script-src 'self';"), "{policy}");
     assert!(!policy.contains("unsafe-inline"), "{policy}");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_seats_saved_orders_are_drawn_on_its_own_order_page_map_and_on_no_one_elses(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Sketch").await;
+    players[0]
+        .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal\nF tri H")])
+        .await
+        .assert_contains("Saved 2 orders.")
+        .assert_contains("class=\"order move pending\" data-power=\"Austria\"")
+        .assert_contains("class=\"order hold pending\" data-power=\"Austria\"");
+    players[5].get(&orders_path(game_id)).await.assert_status(StatusCode::OK).assert_lacks("class=\"order ");
+    Client::new(pool.clone()).get(&format!("/games/{game_id}")).await.assert_lacks("class=\"order ");
+}

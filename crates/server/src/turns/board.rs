@@ -54,6 +54,15 @@ impl BoardView {
     }
 }
 
+impl BoardView {
+    /// The board with one seat's saved orders drawn on it, pending (only that seat's own page shows it).
+    pub fn with_pending_orders(board: &games::Board, power: &str, orders: &[&str]) -> Self {
+        let mut view = BoardView::from_board(board, None);
+        view.svg = map_view().map(|map| map.render(board, &Arrow::pending(map.map(), board, power, orders)));
+        view
+    }
+}
+
 fn power_entry<'a>(powers: &'a mut BTreeMap<String, PowerBoard>, power: &str) -> &'a mut PowerBoard {
     powers.entry(power.to_owned()).or_insert_with(|| PowerBoard {
         power: power.to_owned(),
