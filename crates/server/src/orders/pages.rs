@@ -16,7 +16,7 @@ use crate::games::access::Access;
 use crate::games::model::{GameKind, GameStatus};
 use crate::games::queries::{self as game_queries, GameRow};
 use crate::ids::{GameId, SeatId};
-use crate::pages::{Nav, format_time};
+use crate::pages::{Nav, format_time, time_left};
 use crate::press::panels::{UnreadItem, unread_by_game};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
@@ -348,7 +348,7 @@ pub struct DashboardLine {
 }
 
 impl DashboardLine {
-    fn new(row: queries::DashboardRow, zone: chrono_tz::Tz) -> Self {
+    fn new(row: queries::DashboardRow, zone: chrono_tz::Tz, now: DateTime<Utc>) -> Self {
         let (orders, orders_class) = match (row.must_order, row.has_orders) {
             (Some(false), _) => ("nothing to order", "orders-none-needed"),
             (Some(true), Some(true)) => ("saved", "orders-saved"),
@@ -356,7 +356,7 @@ impl DashboardLine {
         };
         let deadline = match (row.status, row.deadline_at) {
             (GameStatus::Paused, _) => "paused".to_owned(),
-            (_, Some(at)) => format_time(at, zone),
+            (_, Some(at)) => format!("{} ({})", format_time(at, zone), time_left(at, now)),
             (_, None) => String::new(),
         };
         DashboardLine {
@@ -384,12 +384,13 @@ pub async fn dashboard(State(state): State<AppState>, signed_in: SignedIn) -> Ap
     let mut conn = state.db.acquire().await?;
     let rows = queries::dashboard(&mut conn, signed_in.user.account_id).await?;
     let zone = signed_in.user.time_zone;
+    let now = state.clock.now();
     let mut unread = unread_by_game(&mut conn, &signed_in.user).await?;
     let lines = rows
         .into_iter()
         .map(|row| DashboardLine {
             press: unread.remove(&row.game_id).unwrap_or_default(),
-            ..DashboardLine::new(row, zone)
+            ..DashboardLine::new(row, zone, now)
         })
         .collect();
     Ok(DashboardPage { nav: signed_in.nav, lines })

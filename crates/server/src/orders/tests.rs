@@ -168,6 +168,7 @@ async fn the_dashboard_shows_each_game_in_play_with_whether_my_orders_are_in_and
         .await
         .assert_status(StatusCode::OK)
         .assert_contains("Dashboard Game")
+        .assert_contains("UTC (in 2 days 23 hours)")
         .assert_contains(">not yet<");
     austria.post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie H")]).await;
     austria.post(&format!("/games/{game_id}/orders/ready"), &[("phase", "0"), ("ready", "true")]).await;
