@@ -1,5 +1,5 @@
 //! Journey: England writes privately to France, to a group with France and Germany, and publicly; France
-//! finds three unread conversations from the game page and reads them; Germany reads the group and the
+//! finds three unread conversations from the game page and reads them, a new one appearing live; Germany reads the group and the
 //! public press but not the private talk (a 404 page); a visitor reads the public press on the game page.
 
 use backchannel_tests::{Browser, spawn_site};
@@ -54,6 +54,16 @@ async fn players_write_privately_to_a_group_and_publicly_and_read_with_unread_co
     browser.fill("#reply-form #body", "Agreed.").await?;
     browser.click("#reply-form #send").await?;
     browser.wait_for_text("#messages", "Agreed.").await?;
+    // England writes again while France has the page open: it appears without a reload, as text.
+    sqlx::query(
+        "insert into press_message (conversation_id, game_id, phase_index, sender_seat_id, sender_account_id, body, sent_at)
+         select conversation_id, game_id, phase_index, sender_seat_id, sender_account_id, 'Live: <b>fleet</b> moves', now()
+         from press_message where body = 'Channel stays empty, agreed?'",
+    )
+    .execute(&pool)
+    .await?;
+    let live = browser.wait_for_text("#live-messages", "Live: <b>fleet</b> moves").await?;
+    assert!(live.contains("England · bea"), "{live}");
     browser.goto(&format!("{site}{game_path}/press")).await?;
     let unread = browser.texts("#conversations td.unread").await?;
     assert_eq!(unread.iter().filter(|count| *count == "0").count(), 1, "the private talk is read: {unread:?}");

@@ -10,6 +10,8 @@ pub(crate) mod queries;
 pub(crate) mod rules;
 
 use axum::Router;
+use axum::http::header;
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 
 pub use rules::PressSettings;
@@ -23,6 +25,13 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/press/{conversation_id}", get(pages::conversation_page).post(pages::reply))
         .route("/games/{game_id}/press/{conversation_id}/feed", get(pages::feed))
         .route("/games/{game_id}/press/{conversation_id}/mute", post(pages::mute))
+        .route("/static/js/press.js", get(live_script))
+}
+
+/// The conversation page's script that shows new messages as they come (progressive enhancement),
+/// compiled in like the stylesheet.
+async fn live_script() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../../../../static/js/press.js"))
 }
 
 #[cfg(test)]

@@ -673,7 +673,7 @@ pub struct Feed {
     messages: Vec<MessageView>,
 }
 
-/// The conversation's messages after `after`, as JSON (the conversation page polls it). The same
+/// The conversation's messages after `after`, as JSON (the conversation page's script polls it). The same
 /// privacy as the page: a conversation the viewer may not read is the same 404 as an unknown one.
 pub async fn feed(
     State(state): State<AppState>,
@@ -686,6 +686,13 @@ pub async fn feed(
     let conversation = readable(&mut conn, &context, conversation_id).await?;
     let after = query.after.unwrap_or(MessageId(0));
     let rows = queries::messages_after(&mut conn, conversation_id, context.show_names(), after, FEED_LIMIT).await?;
+    // Like the page, the feed marks read what it shows the conversation's follower (the page's script
+    // shows these messages as they come).
+    if let (true, Some(account_id), Some(newest)) =
+        (context.reader.follows(&conversation), context.reader.account_id, rows.last())
+    {
+        queries::mark_read(&mut conn, conversation_id, account_id, newest.press_message_id).await?;
+    }
     let messages = rows.into_iter().map(|row| context.message_view(row)).collect();
     Ok(Json(Feed { conversation: conversation.conversation_id, messages }))
 }

@@ -321,6 +321,10 @@ async fn unread_counts_show_on_the_press_page_game_page_and_dashboard_until_read
     assert_eq!(unread_on_press_page(&mut players[1], game_id, conversation_id).await, "2", "an older page is no read");
     players[1].get(&path).await.assert_contains("Two");
     assert_eq!(unread_on_press_page(&mut players[1], game_id, conversation_id).await, "0");
+    send(&mut players[0], game_id, &[&england], "Three").await;
+    assert_eq!(unread_on_press_page(&mut players[1], game_id, conversation_id).await, "1");
+    players[1].get(&format!("{path}/feed?after=0")).await.assert_contains("Three");
+    assert_eq!(unread_on_press_page(&mut players[1], game_id, conversation_id).await, "0", "the feed marks read too");
     players[1].get("/dashboard").await.assert_lacks("Austria: ");
 }
 

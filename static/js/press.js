@@ -1,0 +1,75 @@
+// Press: new messages in an open conversation appear without reloading the page. Progressive
+// enhancement over the conversation's JSON feed (the same privacy as the page); every text is set with
+// textContent, so nothing a player wrote is read as markup.
+(function () {
+  "use strict";
+  const POLL_MS = 5000;
+  const messages = document.getElementById("messages");
+  if (!messages || !messages.dataset.feed) {
+    return;
+  }
+  let after = messages.dataset.after;
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) {
+      node.className = className;
+    }
+    if (text !== undefined) {
+      node.textContent = text;
+    }
+    return node;
+  }
+
+  function liveList() {
+    let list = document.getElementById("live-messages");
+    if (!list) {
+      list = element("ol", "press-messages");
+      list.id = "live-messages";
+      messages.appendChild(list);
+    }
+    return list;
+  }
+
+  function show(message) {
+    if (document.getElementById("message-" + message.id)) {
+      return;
+    }
+    const item = element("li", "press-message");
+    item.id = "message-" + message.id;
+    const meta = element("p", "press-meta");
+    meta.appendChild(element("strong", "press-sender", message.sender));
+    meta.appendChild(document.createTextNode(" · "));
+    meta.appendChild(element("span", "press-phase-sent", message.phase));
+    meta.appendChild(document.createTextNode(" · "));
+    meta.appendChild(element("time", "", message.sent_at));
+    item.appendChild(meta);
+    item.appendChild(element("div", "press-body", message.body));
+    liveList().appendChild(item);
+    const empty = document.getElementById("no-messages");
+    if (empty) {
+      empty.remove();
+    }
+  }
+
+  async function poll() {
+    try {
+      const response = await fetch(messages.dataset.feed + "?after=" + after, {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
+      if (response.ok) {
+        const feed = await response.json();
+        for (const message of feed.messages) {
+          show(message);
+          after = message.id;
+        }
+      }
+    } catch (_) {
+      // Offline for a moment: the next poll tries again.
+    }
+    window.setTimeout(poll, POLL_MS);
+  }
+
+  window.setTimeout(poll, POLL_MS);
+})();
