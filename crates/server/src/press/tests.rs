@@ -447,7 +447,10 @@ async fn press_opens_with_the_game_and_closes_at_its_end_when_the_gm_may_publish
     let closed = players[0].post(&conversation_path(game_id, private), &[("body", "Too late")]).await;
     closed.assert_status(StatusCode::UNPROCESSABLE_ENTITY).assert_contains("The game is over");
 
+    let panel = gm.get(&format!("/games/{game_id}/admin")).await;
+    panel.assert_contains("id=\"press-settings-form\"").assert_lacks("id=\"publish-press\" checked");
     gm.post(&settings, &publish).await.assert_redirect_to(&format!("/games/{game_id}/admin"));
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("id=\"publish-press\" checked");
     gm.get(&format!("/games/{game_id}/log")).await.assert_contains("all press published when the game ends");
     visitor
         .get(&conversation_path(game_id, private))
