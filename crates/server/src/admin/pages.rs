@@ -23,6 +23,7 @@ use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
 use crate::press::pages::PressSettingsView;
 use crate::state::AppState;
+use crate::turns::queries as turn_queries;
 
 /// An audit line as shown.
 pub struct AuditLine {
@@ -184,6 +185,15 @@ impl GmTransaction {
         Ok(Redirect::to(&format!("/games/{game_id}/admin")))
     }
 
+    /// The game's deadline, moved off its no-process weekdays if `deadline` falls on one.
+    async fn keep_off_no_process_days(&mut self, deadline: DateTime<Utc>) -> AppResult<DateTime<Utc>> {
+        let allowed = self.game.settings().deadlines.on_a_processing_day(deadline);
+        if allowed != deadline {
+            turn_queries::move_deadline(&mut self.tx, self.game.game_id, allowed).await?;
+        }
+        Ok(allowed)
+    }
+
     pub(super) fn require_status(&self, allowed: &[GameStatus], refusal: &str) -> AppResult<()> {
         if allowed.contains(&self.game.status) { Ok(()) } else { Err(AppError::Conflict(refusal.to_owned())) }
     }
@@ -277,6 +287,7 @@ pub async fn resume(
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     gm.require_status(&[GameStatus::Paused], "Only a paused game can be resumed.")?;
     let deadline = queries::resume(&mut gm.tx, game_id, state.clock.now()).await?;
+    let deadline = gm.keep_off_no_process_days(deadline).await?;
     let detail = format!("Deadline now {}.", format_utc(deadline));
     gm.finish(&signed_in, GmAction::Resume, &detail, "The game is running again.").await
 }
@@ -290,7 +301,9 @@ pub async fn extend(
     let by = form.duration().map_err(AppError::BadRequest)?;
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     gm.require_status(&[GameStatus::Running, GameStatus::Paused], "Only a running or paused game has a deadline.")?;
-    queries::extend(&mut gm.tx, game_id, by.duration().num_seconds()).await?;
+    if let Some(deadline) = queries::extend(&mut gm.tx, game_id, by.duration().num_seconds()).await? {
+        gm.keep_off_no_process_days(deadline).await?;
+    }
     let detail = format!("Extended by {by}.");
     gm.finish(&signed_in, GmAction::ExtendDeadline, &detail, "The deadline is extended.").await
 }

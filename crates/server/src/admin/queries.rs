@@ -38,19 +38,23 @@ pub async fn resume(
     .await
 }
 
-/// Adds `seconds` to the deadline (or to the time left, while paused).
-pub async fn extend(conn: &mut PgConnection, game_id: GameId, seconds: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
+/// Adds `seconds` to the deadline (or to the time left, while paused); returns the new deadline of a
+/// running game.
+pub async fn extend(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    seconds: i64,
+) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+    sqlx::query_scalar(
         "update game set
             deadline_at = deadline_at + make_interval(secs => $2),
             paused_remaining_seconds = paused_remaining_seconds + $2
-         where game_id = $1",
+         where game_id = $1 returning deadline_at",
     )
     .bind(game_id)
     .bind(seconds)
-    .execute(conn)
+    .fetch_one(conn)
     .await
-    .map(drop)
 }
 
 pub async fn finish(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {

@@ -180,6 +180,45 @@ async fn start_pause_resume_extend_and_end_move_the_game_and_its_deadline(pool: 
 }
 
 #[sqlx::test(migrations = "../../migrations")]
+async fn a_deadline_the_gm_extends_or_resumes_onto_a_no_process_weekday_moves_on_a_day(pool: PgPool) {
+    let (mut gm, game_id, _players) = full_game(&pool, &[]).await;
+    let admin = format!("/games/{game_id}/admin");
+    gm.post(&format!("{admin}/start"), &[]).await.assert_redirect_to(&admin);
+    let first = deadline_of(&pool, game_id).await.unwrap();
+    let zone: chrono_tz::Tz = sqlx::query_scalar::<_, String>("select deadline_time_zone from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+        .parse()
+        .unwrap();
+    let block_weekday_of = |at: chrono::DateTime<chrono::Utc>| {
+        let day = chrono::Datelike::weekday(&at.with_timezone(&zone));
+        sqlx::query("update game set no_process_weekdays = $2 where game_id = $1")
+            .bind(game_id)
+            .bind(1_i16 << day.num_days_from_monday())
+            .execute(&pool)
+    };
+    block_weekday_of(first + chrono::Duration::hours(2)).await.unwrap();
+    gm.post(&format!("{admin}/extend"), &[("by", "2h")]).await.assert_redirect_to(&admin);
+    let extended = deadline_of(&pool, game_id).await.unwrap();
+    assert_eq!(extended - first, chrono::Duration::hours(2) + chrono::Duration::days(1));
+
+    gm.post(&format!("{admin}/pause"), &[]).await.assert_redirect_to(&admin);
+    let left: i64 = sqlx::query_scalar("select paused_remaining_seconds from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let plain_resume = chrono::Utc::now() + chrono::Duration::seconds(left);
+    block_weekday_of(plain_resume).await.unwrap();
+    gm.post(&format!("{admin}/resume"), &[]).await.assert_redirect_to(&admin);
+    let resumed = deadline_of(&pool, game_id).await.unwrap();
+    let moved = resumed - plain_resume - chrono::Duration::days(1);
+    assert!(moved.num_seconds().abs() < 60, "resumed {resumed}, expected a day after {plain_resume}");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
 async fn removing_a_player_frees_the_seat_before_the_start_and_empties_it_after(pool: PgPool) {
     let (mut gm, game_id, _players) = full_game(&pool, &[]).await;
     let seats = seat_ids(&pool, game_id).await;

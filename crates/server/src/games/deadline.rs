@@ -146,10 +146,17 @@ impl DeadlineSettings {
     /// deadline that falls on a no-process weekday (in the game's zone) moves on by whole days.
     pub fn next_deadline(&self, phase: PhaseKind, now: DateTime<Utc>) -> DateTime<Utc> {
         let earliest = now + self.duration_of(phase).duration();
-        let mut deadline = match (self.mode, self.fixed_time) {
+        let deadline = match (self.mode, self.fixed_time) {
             (DeadlineMode::FixedTime, Some(time)) => next_time_of_day(earliest, time, self.zone),
             (DeadlineMode::PerPhase, _) | (DeadlineMode::FixedTime, None) => earliest,
         };
+        self.on_a_processing_day(deadline)
+    }
+
+    /// `deadline`, moved on by whole days while it falls on a no-process weekday in the game's zone.
+    /// Every way a deadline is set goes through here: a new phase, a GM's resume or extension, and the
+    /// extension after downtime.
+    pub fn on_a_processing_day(&self, mut deadline: DateTime<Utc>) -> DateTime<Utc> {
         // Validation forbids blocking all seven days; the bound keeps a bad row from looping forever.
         for _ in 0..7 {
             if !self.no_process_days.contains(deadline.with_timezone(&self.zone).weekday()) {

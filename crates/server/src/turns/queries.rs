@@ -266,6 +266,21 @@ pub async fn set_deadline(
     game_id: GameId,
     deadline_at: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
+    // A new phase's deadline is an ordinary one: a notice about an earlier deadline no longer applies.
+    sqlx::query("update game set deadline_at = $2, deadline_notice = null where game_id = $1")
+        .bind(game_id)
+        .bind(deadline_at)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Moves a running game's deadline without touching its notice (a deadline moved off a no-process weekday).
+pub async fn move_deadline(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    deadline_at: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
     sqlx::query("update game set deadline_at = $2 where game_id = $1")
         .bind(game_id)
         .bind(deadline_at)

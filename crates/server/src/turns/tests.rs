@@ -367,6 +367,43 @@ async fn deadlines_missed_while_the_site_was_down_are_extended_and_the_players_t
         .get(&format!("/games/{game_id}/orders"))
         .await
         .assert_contains("The site was down when this phase&#39;s deadline passed");
+    // The notice belongs to that phase: the next one has an ordinary deadline and says nothing of it.
+    let due = back_up + extension + Duration::seconds(1);
+    assert_eq!(tick(&pool, due).await.unwrap(), Outcome::Advanced(game_id));
+    let next_phase = players[0].get(&format!("/games/{game_id}/orders")).await;
+    assert!(!next_phase.body.contains("The site was down"), "{}", next_phase.body);
+}
+
+/// Blocks `day` (in the game's own time zone) from processing.
+async fn block_weekday_of(pool: &PgPool, game_id: GameId, at: DateTime<Utc>) {
+    let zone: String = sqlx::query_scalar("select deadline_time_zone from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let zone: chrono_tz::Tz = zone.parse().unwrap();
+    let day = chrono::Datelike::weekday(&at.with_timezone(&zone));
+    sqlx::query("update game set no_process_weekdays = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(1_i16 << day.num_days_from_monday())
+        .execute(pool)
+        .await
+        .unwrap();
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_deadline_extended_after_downtime_onto_a_no_process_weekday_moves_on_a_day(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Weekend outage").await;
+    let extension = Duration::hours(24);
+    let before_outage = Utc::now().trunc_subsecs(6);
+    downtime::beat(&pool, before_outage, extension).await.unwrap();
+    make_due(&pool, game_id).await;
+    let back_up = before_outage + Duration::hours(3);
+    block_weekday_of(&pool, game_id, back_up + extension).await;
+    assert_eq!(downtime::beat(&pool, back_up, extension).await.unwrap(), 1);
+    assert_eq!(deadline_of(&pool, game_id).await, back_up + extension + Duration::days(1));
+    assert_eq!(tick(&pool, back_up + extension + Duration::seconds(1)).await.unwrap(), Outcome::Idle);
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -480,6 +517,7 @@ async fn wait_until_no_transaction_is_open(pool: &PgPool) {
 #[sqlx::test(migrations = "../../migrations")]
 async fn a_solo_victory_finishes_the_game_and_its_pages_say_who_won(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
+    sqlx::query("update account set email = username || '@example.test'").execute(&pool).await.unwrap();
     let game_id = started_game(&mut gm, &mut players, "Empire").await;
     // France holds 17 centers in Fall 1901 and marches on an 18th.
     let french: Vec<&str> = vec![
@@ -516,6 +554,13 @@ async fn a_solo_victory_finishes_the_game_and_its_pages_say_who_won(pool: PgPool
             .await
             .unwrap();
     assert_eq!((status.as_str(), result.as_deref()), ("finished", Some("France wins")));
+    let end_mails: i64 =
+        sqlx::query_scalar("select count(*) from outbox_mail where game_id = $1 and kind = 'game_end'")
+            .bind(game_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(end_mails, 7, "every player with an address is told the game is over");
     logged_in(&pool, "observer")
         .await
         .get(&format!("/games/{game_id}/phases"))
