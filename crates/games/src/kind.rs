@@ -142,6 +142,10 @@ pub struct Report {
     pub orders: Vec<ReportLine>,
     /// Other things that happened: dislodgements, builds, center changes, a victory.
     pub events: Vec<String>,
+    /// Units the rules took off the board without an order saying so (a dislodged unit with no retreat,
+    /// removals in civil disorder), as units on the board the phase started from, for the map to draw.
+    #[serde(default)]
+    pub removed: Vec<BoardUnit>,
 }
 
 /// What processing a phase produced.

@@ -106,3 +106,23 @@ fn processing_is_deterministic() {
     let orders = BTreeMap::from([(seat(&game, "Italy"), "A ven - tyr\nF nap - ion".to_string())]);
     assert_eq!(game.process(&orders, 9).next, game.process(&orders, 9).next);
 }
+
+#[test]
+fn a_removal_in_civil_disorder_is_listed_for_the_map_and_an_ordered_one_is_not() {
+    // Austria holds two units on one center and orders nothing: civil disorder removes the farther one.
+    // France orders its own removal, which the results already show.
+    let game = AnyGame::from_json(serde_json::json!({"kind": "standard", "state": {
+        "phase": "W1901A",
+        "units": ["Austria A vie", "Austria A gal", "France A par", "France A mar"],
+        "owners": {"vie": "Austria", "par": "France"},
+    }}))
+    .unwrap();
+    let france = seat(&game, "France");
+    let winter = game.process(&BTreeMap::from([(france, "Remove A mar".to_string())]), 1);
+    let removed: Vec<(&str, &str)> =
+        winter.public.removed.iter().map(|unit| (unit.power.as_str(), unit.region.as_str())).collect();
+    assert_eq!(removed, [("Austria", "gal")]);
+    let ordered: Vec<(&str, ResultWord)> =
+        winter.public.orders.iter().map(|line| (line.by.as_str(), line.result)).collect();
+    assert_eq!(ordered, [("France", ResultWord::Succeeds)], "France's own removal is a result line");
+}

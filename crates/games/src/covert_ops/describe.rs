@@ -321,7 +321,7 @@ pub(super) fn player_report(map: &WorldMap, report: &PlayerReport) -> Report {
     events.push(superspy(map, &report.superspy));
     events.extend(report.combat.iter().map(|combat| combat_line(map, combat)));
     events.extend(report.messages.iter().map(|message| message_line(map, message)));
-    Report { orders, events }
+    Report { orders, events, ..Report::default() }
 }
 
 fn position(map: &WorldMap, report: &PlayerReport) -> String {

@@ -201,7 +201,7 @@ impl GameKind for CovertOperations {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         match covert_ops::run_day(map(), &mut next, &orders, &mut rng) {
             Ok(day) => Processed {
-                public: Report { orders: Vec::new(), events: describe::public_events(map(), &day.news) },
+                public: Report { events: describe::public_events(map(), &day.news), ..Report::default() },
                 private: day
                     .reports
                     .iter()
@@ -254,7 +254,7 @@ fn unprocessed(state: &State, error: &DayError) -> Processed<State> {
     };
     Processed {
         next: state.clone(),
-        public: Report { orders: Vec::new(), events: vec![reason] },
+        public: Report { events: vec![reason], ..Report::default() },
         private: BTreeMap::new(),
     }
 }

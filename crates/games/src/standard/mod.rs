@@ -198,6 +198,7 @@ pub(crate) fn public_report(
             unit.kind.letter(),
             map.region_key(unit.region)
         ));
+        report.removed.push(board_unit(map, unit));
     }
     for center in map.supply_centers() {
         let (old, new) = (before.owner(center), next.owner(center));
@@ -213,12 +214,16 @@ pub(crate) fn public_report(
     report
 }
 
-pub(crate) fn board(map: &Map, position: &Position) -> Board {
-    let unit = |unit: &judge::Unit| BoardUnit {
+fn board_unit(map: &Map, unit: &judge::Unit) -> BoardUnit {
+    BoardUnit {
         power: map.power_name(unit.power).to_string(),
         kind: unit.kind.letter(),
         region: map.region_key(unit.region),
-    };
+    }
+}
+
+pub(crate) fn board(map: &Map, position: &Position) -> Board {
+    let unit = |unit: &judge::Unit| board_unit(map, unit);
     Board {
         units: position.units.iter().map(unit).collect(),
         dislodged: position.dislodged.iter().map(|d| unit(&d.unit)).collect(),

@@ -154,7 +154,7 @@ impl GameKind for TerrorismI {
         let event =
             format!("The treasury of {} ({}) goes from {before} to {}", group.name, group.province, group.treasury);
         next.awards.push(award);
-        Ok((next, Report { orders: Vec::new(), events: vec![event] }))
+        Ok((next, Report { events: vec![event], ..Report::default() }))
     }
 
     fn gm_action_syntax(_state: &State) -> Option<&'static str> {
