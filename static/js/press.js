@@ -9,6 +9,9 @@
     return;
   }
   let after = messages.dataset.after;
+  // The feed's address may already hold a query (a private game's invite code).
+  const feed = messages.dataset.feed;
+  const separator = feed.indexOf("?") === -1 ? "?" : "&";
 
   function element(tag, className, text) {
     const node = document.createElement(tag);
@@ -54,13 +57,13 @@
 
   async function poll() {
     try {
-      const response = await fetch(messages.dataset.feed + "?after=" + after, {
+      const response = await fetch(feed + separator + "after=" + encodeURIComponent(after), {
         credentials: "same-origin",
         headers: { Accept: "application/json" },
       });
       if (response.ok) {
-        const feed = await response.json();
-        for (const message of feed.messages) {
+        const answer = await response.json();
+        for (const message of answer.messages) {
           show(message);
           after = message.id;
         }

@@ -2,6 +2,9 @@
 //! the result, commit. Several drainers (replicas) never claim the same mail at once, and a mail recorded
 //! as sent is never claimed again.
 //!
+//! A press mail is checked again when it is claimed: one its recipient no longer wants (muted, opted
+//! out, no longer a member) is deleted unsent.
+//!
 //! A mail is sent while its row is locked and marked sent in the same transaction, so a crash before the
 //! commit sends it again later: delivery is at least once, and exactly once whenever the commit succeeds.
 
@@ -12,9 +15,10 @@ use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use sqlx::PgPool;
 
-use super::content::RenderContext;
+use super::content::{MailContent, RenderContext};
 use super::queries::{self, ClaimedMail, MailId};
 use super::transport::Mailer;
+use crate::press::queries as press_queries;
 
 /// What every mail needs besides its content: the sender and where links point.
 #[derive(Debug, Clone)]
@@ -33,6 +37,9 @@ pub enum DrainOutcome {
     Failed(MailId),
     /// The mail cannot be sent (no address any more, or it failed too often) and is given up.
     Abandoned(MailId),
+    /// A press mail nobody wants any more (its recipient muted the conversation, stopped press mail or
+    /// left it since it was queued) was deleted unsent.
+    Cancelled(MailId),
     /// No mail is due (or every due one is being sent by another drainer).
     Idle,
 }
@@ -59,6 +66,14 @@ pub async fn drain_once(
         return Ok(DrainOutcome::Idle);
     };
     let mail_id = mail.mail_id;
+    // What was true when a press mail was queued is checked again now: a mute, an opt-out or a seat
+    // given up since then stops it.
+    if let MailContent::Press { .. } = mail.content.0
+        && press_queries::cancel_unwanted_press_mail(&mut tx, mail_id.0).await?
+    {
+        tx.commit().await?;
+        return Ok(DrainOutcome::Cancelled(mail_id));
+    }
     let outcome = match envelope(&mail, settings) {
         Err(reason) => {
             queries::record_failure(&mut tx, mail_id, &reason, None).await?;

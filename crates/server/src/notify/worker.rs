@@ -40,6 +40,7 @@ async fn drain_until_idle(db: &PgPool, mailer: &impl Mailer, settings: &MailSett
         match drain_once(db, mailer, settings, clock.now()).await {
             Ok(DrainOutcome::Sent(mail_id)) => tracing::info!(%mail_id, "sent a mail"),
             Ok(DrainOutcome::Abandoned(mail_id)) => tracing::warn!(%mail_id, "gave up a mail"),
+            Ok(DrainOutcome::Cancelled(mail_id)) => tracing::info!(%mail_id, "dropped a press mail no longer wanted"),
             // A failed mail waits for its retry time; others may still be due.
             Ok(DrainOutcome::Failed(_)) => {}
             Ok(DrainOutcome::Idle) => return,

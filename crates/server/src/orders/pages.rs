@@ -343,6 +343,8 @@ pub struct DashboardLine {
     pub orders: &'static str,
     pub orders_class: &'static str,
     pub ready: bool,
+    /// A game the user runs as GM (and does not play in): no orders of their own.
+    pub as_gm: bool,
     /// Conversations with unread messages in this game.
     pub press: Vec<UnreadItem>,
 }
@@ -367,6 +369,7 @@ impl DashboardLine {
             orders,
             orders_class,
             ready: row.ready.unwrap_or(false),
+            as_gm: row.as_gm,
             press: Vec::new(),
         }
     }

@@ -81,21 +81,23 @@ pub struct DashboardRow {
     pub has_orders: Option<bool>,
     pub must_order: Option<bool>,
     pub ready: Option<bool>,
+    /// The account runs this game as its GM and holds no seat in it.
+    pub as_gm: bool,
 }
 
-/// The account's games in play, the nearest deadline first.
+/// The account's games in play (those it plays in, and those it runs as GM), the nearest deadline first.
 pub async fn dashboard(
     conn: &mut PgConnection,
     account_id: crate::ids::AccountId,
 ) -> Result<Vec<DashboardRow>, sqlx::Error> {
     sqlx::query_as(
         "select g.game_id, g.name, g.status, g.deadline_at, p.label as phase_label,
-            o.orders <> '' as has_orders, o.must_order, o.ready
-         from seat s
-         join game g on g.game_id = s.game_id
+            o.orders <> '' as has_orders, o.must_order, o.ready, s.seat_id is null as as_gm
+         from game g
+         left join seat s on s.game_id = g.game_id and s.account_id = $1
          left join phase p on p.game_id = g.game_id and p.processed_at is null
          left join seat_order o on o.game_id = g.game_id and o.phase_index = p.phase_index and o.seat_id = s.seat_id
-         where s.account_id = $1 and g.status in ('running', 'paused')
+         where (s.seat_id is not null or g.gm_account_id = $1) and g.status in ('running', 'paused')
          order by g.deadline_at nulls last, g.game_id",
     )
     .bind(account_id)

@@ -178,6 +178,20 @@ async fn the_dashboard_shows_each_game_in_play_with_whether_my_orders_are_in_and
         .assert_contains(">saved<")
         .assert_contains(">ready<")
         .assert_contains("Spring 1901 Movement");
+    // The deadline reads in the player's own zone: 18:00 UTC is 03:00 the next day in Tokyo.
+    let deadline: chrono::DateTime<Utc> = "2030-01-15T18:00:00Z".parse().unwrap();
+    sqlx::query("update game set deadline_at = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(deadline)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("update account set time_zone = 'Asia/Tokyo' where account_id in (select account_id from seat where game_id = $1)")
+        .bind(game_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    austria.get("/dashboard").await.assert_contains("Wed 16 Jan 2030, 03:00 JST").assert_lacks(" UTC");
     let mut observer = logged_in(&pool, "observer").await;
     observer
         .get("/dashboard")
@@ -202,7 +216,11 @@ async fn a_draw_passes_only_when_every_surviving_power_votes_for_it_and_votes_st
     let mut observer = logged_in(&pool, "observer").await;
     for path in [format!("/games/{game_id}"), format!("/games/{game_id}/phases")] {
         observer.get(&path).await.assert_status(StatusCode::OK).assert_lacks("draw");
+        // Nor does the power that has not voted, or the GM, learn who has.
+        last.get(&path).await.assert_status(StatusCode::OK).assert_lacks("draw");
+        gm.get(&path).await.assert_status(StatusCode::OK).assert_lacks("draw");
     }
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_status(StatusCode::OK).assert_lacks("draw");
     // A vote withdrawn and given again still counts once.
     others[1].post(&draw_path, &[("draw", "false")]).await;
     others[1].post(&draw_path, &[("draw", "true")]).await;

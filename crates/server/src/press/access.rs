@@ -27,12 +27,18 @@ pub struct Reader {
 
 impl Reader {
     pub fn of(game: &GameRow, access: &Access, account_id: Option<AccountId>) -> Self {
-        let settings: PressSettings = game.settings().press;
+        Reader::with(game.settings().press, game.status, access, account_id)
+    }
+
+    /// The reader of a game with these press settings and status. Publishing all press is a setting the
+    /// GM may tick at any time, but it only takes effect once the game has ended: while the game is
+    /// played, every private conversation stays with its members.
+    pub fn with(settings: PressSettings, status: GameStatus, access: &Access, account_id: Option<AccountId>) -> Self {
         Reader {
             account_id,
             seat: access.my_seat,
             is_gm: access.is_gm,
-            everything_published: settings.published_after_end && game.status == GameStatus::Finished,
+            everything_published: settings.published_after_end && status == GameStatus::Finished,
         }
     }
 
@@ -186,11 +192,34 @@ mod tests {
         assert!(reader(None, false).can_read(&conversation(true, &[], false)), "public press");
     }
 
+    /// An observer (no seat, not the GM) of a game with these settings and status, worked out as the
+    /// pages work it out.
+    fn observer_of(published_after_end: bool, status: GameStatus) -> Reader {
+        let settings = PressSettings { published_after_end, ..PressSettings::default() };
+        let access = Access { is_gm: false, my_seat: None, invited: false, logged_in: true };
+        Reader::with(settings, status, &access, Some(AccountId(99)))
+    }
+
     #[test]
     fn published_press_is_read_by_everyone_once_the_game_has_ended() {
-        let published = Reader { everything_published: true, ..reader(None, false) };
+        let published = observer_of(true, GameStatus::Finished);
+        assert!(published.everything_published);
         assert!(published.can_read(&conversation(false, &[1, 2], false)));
         assert!(!published.follows(&conversation(false, &[1, 2], false)), "but nobody is counted unread messages");
+        assert!(!observer_of(false, GameStatus::Finished).can_read(&conversation(false, &[1, 2], false)), "not ticked");
+    }
+
+    #[test]
+    fn publishing_all_press_takes_effect_only_when_the_game_ends() {
+        let private = conversation(false, &[1, 2], false);
+        for status in [GameStatus::Forming, GameStatus::Running, GameStatus::Paused] {
+            let reader = observer_of(true, status);
+            assert!(!reader.everything_published, "{status:?}");
+            assert!(!reader.can_read(&private), "{status:?}: ticked mid-game, nothing is revealed yet");
+        }
+        let player = Access { is_gm: false, my_seat: Some(SeatId(3)), invited: false, logged_in: true };
+        let settings = PressSettings { published_after_end: true, ..PressSettings::default() };
+        assert!(!Reader::with(settings, GameStatus::Running, &player, None).can_read(&private), "another player");
     }
 
     #[test]

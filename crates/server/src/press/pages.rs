@@ -22,8 +22,9 @@ use super::queries::{self, ConversationRow, MessageRow, NewMessage};
 use super::rules::{self, PressSettings};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, Query, SignedIn, User, Viewer, set_flash};
+use crate::games::access::Access;
 use crate::games::forms::InviteQuery;
-use crate::games::model::{GmAction, PressRule};
+use crate::games::model::{GameStatus, GmAction, PressRule};
 use crate::games::pages::load_visible_game;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{ConversationId, GameId, MessageId, SeatId};
@@ -46,14 +47,45 @@ pub(super) struct PressContext {
     pub seats: Vec<SeatRow>,
     pub reader: Reader,
     pub zone: Tz,
+    /// The private game's invite code when the viewer came with it (and it is right), else empty: every
+    /// link of press pages carries it, or an observer who came by invite would meet a 404.
+    pub invite: String,
+}
+
+/// `path` with the invite code of a private game added to its query, if there is one.
+pub fn with_invite(path: &str, invite: &str) -> String {
+    match (invite, path.contains('?')) {
+        ("", _) => path.to_owned(),
+        (code, false) => format!("{path}?invite={code}"),
+        (code, true) => format!("{path}&invite={code}"),
+    }
 }
 
 impl PressContext {
     /// Loads a game the viewer may see (404 otherwise, so private games stay unknown).
     pub async fn load(conn: &mut PgConnection, game_id: GameId, user: Option<&User>, invite: &str) -> AppResult<Self> {
         let (game, seats, access) = load_visible_game(conn, game_id, user, invite).await?;
-        let reader = Reader::of(&game, &access, user.map(|user| user.account_id));
-        Ok(PressContext { game, seats, reader, zone: zone_of(user) })
+        Ok(PressContext::new(game, seats, &access, user))
+    }
+
+    pub fn new(game: GameRow, seats: Vec<SeatRow>, access: &Access, user: Option<&User>) -> Self {
+        let reader = Reader::of(&game, access, user.map(|user| user.account_id));
+        let invite = if access.invited { game.invite_code.clone() } else { String::new() };
+        PressContext { game, seats, reader, zone: zone_of(user), invite }
+    }
+
+    /// Loads the game for sending a message: first takes a share lock on the game row, held until the
+    /// transaction ends, then loads it. The turn worker locks the game row `FOR UPDATE` while it
+    /// processes a phase, so the phase, status and settings read here stay current until the message
+    /// commits: a message is never checked against, nor stamped with, a phase that closed meanwhile.
+    pub async fn load_for_sending(conn: &mut PgConnection, game_id: GameId, user: &User) -> AppResult<Self> {
+        queries::lock_game_for_share(conn, game_id).await?;
+        PressContext::load(conn, game_id, Some(user), "").await
+    }
+
+    /// A path of this game with the viewer's invite code, if they came with one.
+    pub fn href(&self, path: &str) -> String {
+        with_invite(path, &self.invite)
     }
 
     fn settings(&self) -> PressSettings {
@@ -169,6 +201,8 @@ pub struct PhaseGroup {
 /// A conversation in the press page's list.
 pub struct ConversationItem {
     pub id: ConversationId,
+    /// The conversation's page, with the viewer's invite code.
+    pub href: String,
     pub title: String,
     pub last: String,
     pub messages: i64,
@@ -182,6 +216,7 @@ impl ConversationItem {
         let follows = context.reader.follows(&line.conversation);
         ConversationItem {
             id: line.conversation.conversation_id,
+            href: context.href(&format!("/games/{}/press/{}", context.game.game_id, line.conversation.conversation_id)),
             title: context.title(&line.conversation),
             last: line.last_sent_at.map(|at| format_time(at, context.zone)).unwrap_or_default(),
             messages: line.messages,
@@ -280,7 +315,8 @@ pub struct PressPage {
     /// The refused text, when press is closed and there is no form to hold it.
     unsent: Option<String>,
     max_chars: usize,
-    invite: String,
+    /// The game page, with the viewer's invite code.
+    game_href: String,
 }
 
 impl PressPage {
@@ -290,7 +326,6 @@ impl PressPage {
         context: &PressContext,
         typed: &Compose,
         refusal: Option<String>,
-        invite: String,
     ) -> AppResult<Self> {
         let lines = queries::readable_conversations(conn, context.game.game_id, &context.reader).await?;
         let sender = context.reader.writes_as();
@@ -316,7 +351,7 @@ impl PressPage {
             compose,
             refusal,
             max_chars: MAX_MESSAGE_CHARS,
-            invite,
+            game_href: context.href(&format!("/games/{}", context.game.game_id)),
         })
     }
 }
@@ -330,7 +365,7 @@ pub async fn press_page(
 ) -> AppResult<PressPage> {
     let mut conn = state.db.acquire().await?;
     let context = PressContext::load(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
-    PressPage::build(&mut conn, viewer.nav, &context, &Compose::default(), None, query.invite).await
+    PressPage::build(&mut conn, viewer.nav, &context, &Compose::default(), None).await
 }
 
 /// Why a message was not sent: shown on its form, with the text kept.
@@ -346,6 +381,8 @@ impl From<String> for Refusal {
 }
 
 /// Checks and stores one message in one transaction; `Ok(Err(_))` is a refusal to show on the form.
+/// `context` must come from [`PressContext::load_for_sending`] in the same transaction, so the phase
+/// cannot change before the message commits.
 async fn send(
     conn: &mut PgConnection,
     context: &PressContext,
@@ -458,7 +495,7 @@ pub async fn send_new(
 ) -> AppResult<Response> {
     let compose = Compose::read(&fields).map_err(AppError::BadRequest)?;
     let mut tx = state.db.begin().await?;
-    let context = PressContext::load(&mut tx, game_id, Some(&signed_in.user), "").await?;
+    let context = PressContext::load_for_sending(&mut tx, game_id, &signed_in.user).await?;
     let sender = writer(&context)?;
     if compose.seats.iter().any(|seat| !context.seats.iter().any(|known| known.seat_id == *seat)) {
         return Err(AppError::BadRequest("One of the chosen recipients is not a seat of this game.".to_owned()));
@@ -488,7 +525,7 @@ async fn refused(
     compose: &Compose,
     refusal: Refusal,
 ) -> AppResult<Response> {
-    let page = PressPage::build(conn, nav, context, compose, Some(refusal.reason), String::new()).await?;
+    let page = PressPage::build(conn, nav, context, compose, Some(refusal.reason)).await?;
     Ok((refusal.status, page).into_response())
 }
 
@@ -516,10 +553,16 @@ pub struct ConversationPage {
     /// Links to older messages and back to the newest, keeping the invite code of a private game.
     older: Option<String>,
     newest: Option<String>,
+    /// The game page, all its conversations and this conversation's feed, with the invite code.
+    game_href: String,
+    press_href: String,
+    feed_href: String,
     /// The newest message shown, for the feed script to ask for what came after.
     newest_id: MessageId,
     reply: Option<ReplyView>,
     refusal: Option<String>,
+    /// Why a member cannot write here now, when the press rules close this conversation to them.
+    closed: Option<String>,
     follows: bool,
     muted: bool,
     max_chars: usize,
@@ -527,7 +570,6 @@ pub struct ConversationPage {
 
 struct Paging {
     before: Option<MessageId>,
-    invite: String,
 }
 
 impl ConversationPage {
@@ -548,24 +590,30 @@ impl ConversationPage {
         )
         .await?;
         let base = format!("/games/{}/press/{}", context.game.game_id, conversation.conversation_id);
-        let invite = match paging.invite.as_str() {
-            "" => String::new(),
-            code => format!("invite={code}"),
-        };
         let older = match (has_older, messages.first()) {
-            (true, Some(oldest)) => Some(format!("{base}?before={}&{invite}", oldest.press_message_id)),
+            (true, Some(oldest)) => Some(context.href(&format!("{base}?before={}", oldest.press_message_id))),
             _ => None,
         };
-        let newest = paging.before.map(|_| format!("{base}?{invite}"));
+        let newest = paging.before.map(|_| context.href(&base));
         let newest_id = messages.last().map_or(MessageId(0), |message| message.press_message_id);
         let follows = context.reader.follows(conversation);
         let muted = match (follows, context.reader.account_id) {
             (true, Some(account_id)) => queries::muted(conn, conversation.conversation_id, account_id).await?,
             _ => false,
         };
-        let may_write = context.reader.writes_as().is_some()
-            && (conversation.is_public || context.reader.is_member(conversation))
-            && rules::require_open(context.game.status).is_ok();
+        // The reply form is offered only where a message would be accepted now; a member who may not
+        // write (public press only, gunboat, rulebook press in a retreat) is told why instead.
+        let writing = match context.reader.writes_as() {
+            Some(sender) if conversation.is_public || context.reader.is_member(conversation) => {
+                Some(match current_moment(conn, &context.game).await? {
+                    Ok(moment) => check_message(context, &moment, sender, &Members::of(conversation), false),
+                    Err(closed) => Err(closed),
+                })
+            }
+            _ => None,
+        };
+        let may_write = matches!(writing, Some(Ok(())));
+        let closed = writing.and_then(Result::err);
         let (typed, refusal) = match typed {
             Some((form, refusal)) => (Some(form), Some(refusal.reason)),
             None => (None, None),
@@ -580,6 +628,9 @@ impl ConversationPage {
             groups: context.groups(messages),
             older,
             newest,
+            game_href: context.href(&format!("/games/{}", context.game.game_id)),
+            press_href: context.href(&format!("/games/{}/press", context.game.game_id)),
+            feed_href: context.href(&format!("{base}/feed")),
             newest_id,
             // After a refusal the form stays, holding the text, even where press has closed meanwhile.
             reply: (may_write || refusal.is_some()).then(|| ReplyView {
@@ -589,6 +640,7 @@ impl ConversationPage {
                     && context.reader.writes_as() != Some(Sender::GameMaster),
                 grey: typed.is_some_and(|form| form.grey.is_some()),
             }),
+            closed: if refusal.is_some() { None } else { closed },
             refusal,
             follows,
             muted,
@@ -619,7 +671,7 @@ pub async fn conversation_page(
     let mut conn = state.db.acquire().await?;
     let context = PressContext::load(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
     let conversation = readable(&mut conn, &context, conversation_id).await?;
-    let paging = Paging { before: query.before, invite: query.invite };
+    let paging = Paging { before: query.before };
     let page = ConversationPage::build(&mut conn, viewer.nav, &context, &conversation, &paging, None).await?;
     // Reading marks read: the one change a GET makes, and only to the reader's own read marker.
     if let (true, None, Some(account_id)) = (page.follows, paging.before, context.reader.account_id)
@@ -638,7 +690,7 @@ pub async fn reply(
     Form(form): Form<ReplyForm>,
 ) -> AppResult<Response> {
     let mut tx = state.db.begin().await?;
-    let context = PressContext::load(&mut tx, game_id, Some(&signed_in.user), "").await?;
+    let context = PressContext::load_for_sending(&mut tx, game_id, &signed_in.user).await?;
     let conversation = readable(&mut tx, &context, conversation_id).await?;
     if !conversation.is_public && !context.reader.is_member(&conversation) {
         return Err(AppError::Forbidden("Only the members of a conversation write in it.".to_owned()));
@@ -652,7 +704,7 @@ pub async fn reply(
         }
         Err(refusal) => {
             let status = refusal.status;
-            let paging = Paging { before: None, invite: String::new() };
+            let paging = Paging { before: None };
             let page = ConversationPage::build(
                 &mut tx,
                 signed_in.nav,
@@ -744,7 +796,15 @@ pub async fn update_press_settings(
     let detail = format!("Press: {}.", settings.describe());
     game_queries::record_audit(&mut tx, game_id, signed_in.user.account_id, GmAction::EditSettings, &detail).await?;
     tx.commit().await?;
-    set_flash(&signed_in.session, "Press settings saved.").await?;
+    let message = match (settings.published_after_end, game.status) {
+        (true, GameStatus::Finished) => "Press settings saved. All press is now published.",
+        (true, _) => {
+            "Press settings saved. All press will be published when the game ends; until then every \
+             conversation stays with its members."
+        }
+        (false, _) => "Press settings saved.",
+    };
+    set_flash(&signed_in.session, message).await?;
     Ok(Redirect::to(&format!("/games/{game_id}/admin")))
 }
 
@@ -752,10 +812,16 @@ pub async fn update_press_settings(
 pub struct PressSettingsView {
     pub rules: &'static [PressRule],
     pub settings: PressSettings,
+    /// The game has ended: publishing all press takes effect at once rather than at the end.
+    pub ended: bool,
 }
 
 impl PressSettingsView {
     pub fn of(game: &GameRow) -> Self {
-        PressSettingsView { rules: PressRule::ALL, settings: game.settings().press }
+        PressSettingsView {
+            rules: PressRule::ALL,
+            settings: game.settings().press,
+            ended: game.status == GameStatus::Finished,
+        }
     }
 }

@@ -7,7 +7,6 @@ use std::collections::btree_map::Entry;
 
 use sqlx::PgConnection;
 
-use super::access::Reader;
 use super::pages::{ConversationItem, MessageView, PhaseGroup, PressContext};
 use super::queries;
 use crate::error::AppResult;
@@ -15,14 +14,14 @@ use crate::extract::User;
 use crate::games::access::Access;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::GameId;
-use crate::pages::zone_of;
 
 /// The game page shows this much of the latest public press.
 const LATEST_PUBLIC: i64 = 5;
 
 /// The game page's press box: the viewer's conversations with unread counts, and the latest public press.
 pub struct PressSummary {
-    pub game_id: GameId,
+    /// The press page, with the viewer's invite code of a private game.
+    pub press_href: String,
     pub rules: String,
     pub conversations: Vec<ConversationItem>,
     pub unread: i64,
@@ -30,12 +29,7 @@ pub struct PressSummary {
 }
 
 fn context(game: &GameRow, seats: &[SeatRow], access: &Access, user: Option<&User>) -> PressContext {
-    PressContext {
-        game: game.clone(),
-        seats: seats.to_vec(),
-        reader: Reader::of(game, access, user.map(|user| user.account_id)),
-        zone: zone_of(user),
-    }
+    PressContext::new(game.clone(), seats.to_vec(), access, user)
 }
 
 /// The press box of a started game (before the start there is no press).
@@ -58,7 +52,7 @@ pub async fn game_summary(
         .collect();
     let latest = queries::latest_public_messages(conn, game.game_id, context.show_names(), LATEST_PUBLIC).await?;
     Ok(Some(PressSummary {
-        game_id: game.game_id,
+        press_href: context.href(&format!("/games/{}/press", game.game_id)),
         rules: game.settings().press.describe(),
         unread: conversations.iter().filter_map(|item| item.unread).sum(),
         conversations,
@@ -87,7 +81,7 @@ pub struct UnreadItem {
     pub unread: i64,
 }
 
-/// The user's unread press per game they play in (muted conversations left out).
+/// The user's unread press per game they play in or run as GM (muted conversations left out).
 pub async fn unread_by_game(conn: &mut PgConnection, user: &User) -> AppResult<BTreeMap<GameId, Vec<UnreadItem>>> {
     let lines = queries::unread_in_my_games(conn, user.account_id).await?;
     let mut contexts: BTreeMap<GameId, PressContext> = BTreeMap::new();

@@ -322,8 +322,9 @@ pub async fn set_muted(
     .map(drop)
 }
 
-/// Unread messages per conversation for the account, in the running games where it holds a seat (its
-/// own conversations and public press), muted conversations left out.
+/// Unread messages per conversation for the account, in the running games where it holds a seat or
+/// that it runs as GM (its own conversations, those with the GM for the GM, and public press), muted
+/// conversations left out.
 #[derive(Debug, sqlx::FromRow)]
 pub struct UnreadLine {
     pub game_id: GameId,
@@ -339,13 +340,17 @@ pub async fn unread_in_my_games(
     sqlx::query_as(
         "select c.game_id, c.conversation_id, c.is_public, c.member_seat_ids, c.with_game_master,
             count(*) as unread
-         from seat s
-         join game g on g.game_id = s.game_id and g.status in ('running', 'paused')
-         join conversation c on c.game_id = s.game_id and (c.is_public or s.seat_id = any(c.member_seat_ids))
+         from game g
+         join conversation c on c.game_id = g.game_id
          left join press_reader r on r.conversation_id = c.conversation_id and r.account_id = $1
          join press_message m on m.conversation_id = c.conversation_id
             and m.press_message_id > coalesce(r.last_read_message_id, 0) and m.sender_account_id <> $1
-         where s.account_id = $1 and not coalesce(r.muted, false)
+         where g.status in ('running', 'paused') and not coalesce(r.muted, false)
+            and (g.gm_account_id = $1 or exists (select 1 from seat s where s.game_id = g.game_id and s.account_id = $1))
+            and (c.is_public
+                or (c.with_game_master and g.gm_account_id = $1)
+                or exists (select 1 from seat s
+                    where s.game_id = g.game_id and s.account_id = $1 and s.seat_id = any(c.member_seat_ids)))
          group by c.game_id, c.conversation_id
          order by c.game_id, c.is_public desc, c.conversation_id",
     )
@@ -407,4 +412,39 @@ pub async fn mail_recipients(
     .bind(sender)
     .fetch_all(conn)
     .await
+}
+
+/// Takes a share lock on the game row until the transaction ends. The turn worker (and every change to
+/// the game) locks the row for update, so while this is held the game's phase, status and settings do
+/// not change; it waits for a phase being processed to commit.
+pub async fn lock_game_for_share(conn: &mut PgConnection, game_id: GameId) -> Result<(), sqlx::Error> {
+    sqlx::query("select 1 from game where game_id = $1 for share").bind(game_id).execute(conn).await.map(drop)
+}
+
+/// Deletes a queued press mail (`outbox_mail.mail_id`) that is no longer wanted at the moment it is
+/// to be sent, and says whether it did. A press mail is wanted while its recipient wants press mail, has
+/// not muted the conversation and still is one of its members (holds one of its seats, or runs the
+/// game and the GM is a member): any of these may have changed since the mail was queued. The outbox
+/// only groups by the conversation's id (no foreign key): a mail about an id that names no conversation
+/// is left to notify. Other kinds of mail are left alone.
+pub async fn cancel_unwanted_press_mail(conn: &mut PgConnection, mail_id: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query(
+        "delete from outbox_mail o
+         where o.mail_id = $1 and o.kind = 'press'
+            and exists (select 1 from conversation c where c.conversation_id = o.conversation_id)
+            and not exists (
+            select 1 from account a
+            join conversation c on c.conversation_id = o.conversation_id and not c.is_public
+            join game g on g.game_id = c.game_id
+            where a.account_id = o.account_id and a.notify_press
+                and not exists (select 1 from press_reader r
+                    where r.conversation_id = c.conversation_id and r.account_id = o.account_id and r.muted)
+                and (exists (select 1 from seat s
+                        where s.seat_id = any(c.member_seat_ids) and s.account_id = o.account_id)
+                    or (c.with_game_master and g.gm_account_id = o.account_id)))",
+    )
+    .bind(mail_id)
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected() == 1)
 }

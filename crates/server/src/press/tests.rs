@@ -58,6 +58,16 @@ fn message_html(body: &str, text: &str) -> String {
     body[start..end].to_owned()
 }
 
+/// Fails if `text` holds any of `leaks` in any case: a leak need not keep the case it was written in
+/// (`Secret` in a subject, `austria` in a slug).
+#[track_caller]
+fn assert_lacks_any_case(text: &str, leaks: &[&str]) {
+    let lower = text.to_lowercase();
+    for leak in leaks {
+        assert!(!lower.contains(&leak.to_lowercase()), "{leak:?} (in any case) leaked into:\n{text}");
+    }
+}
+
 /// Lets the worker process the game's current phase.
 async fn process_phase(pool: &PgPool, game_id: GameId) {
     sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
@@ -189,7 +199,8 @@ async fn rulebook_press_closes_between_players_in_retreats_and_adjustments(pool:
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_with(&mut gm, &mut players, &[("press", "rulebook")]).await;
     let england = seat_of(&pool, game_id, "england").await.to_string();
-    send(&mut players[0], game_id, &[&england], "Spring talk").await;
+    let talk = conversation_path(game_id, send(&mut players[0], game_id, &[&england], "Spring talk").await);
+    players[0].get(&talk).await.assert_contains("id=\"reply-form\"").assert_lacks("id=\"press-closed\"");
     for stage in ["retreat", "adjustment"] {
         sqlx::query("update phase set stage = $2::phase_stage where game_id = $1 and processed_at is null")
             .bind(game_id)
@@ -201,6 +212,12 @@ async fn rulebook_press_closes_between_players_in_retreats_and_adjustments(pool:
             let page = players[0].post(&press_path(game_id), &[("to", to), ("body", "Retreat talk")]).await;
             page.assert_status(StatusCode::UNPROCESSABLE_ENTITY).assert_contains("retreats and adjustments");
         }
+        // The conversation offers no reply it would refuse, and says why.
+        players[0]
+            .get(&talk)
+            .await
+            .assert_lacks("id=\"reply-form\"")
+            .assert_contains("id=\"press-closed\">You cannot write here now: Rulebook press");
         send(&mut players[0], game_id, &["gm"], "To the GM is fine").await;
     }
 }
@@ -219,9 +236,9 @@ async fn grey_press_hides_the_sender_from_everyone_the_gm_and_the_sender_include
         let body = reader.get(&path).await.body;
         let message = message_html(&body, "Someone will betray Italy");
         assert!(message.contains("Grey press (sender not shown)"), "{message}");
-        assert!(!message.contains("Austria") && !message.contains("player0"), "{message}");
+        assert_lacks_any_case(&message, &["Austria", "player0"]);
         let feed = reader.get(&format!("{path}/feed")).await;
-        feed.assert_lacks("Austria").assert_lacks("player0");
+        assert_lacks_any_case(&feed.body, &["Austria", "player0"]);
     }
     let sender: Option<SeatId> =
         sqlx::query_scalar("select sender_seat_id from press_message").fetch_one(&pool).await.unwrap();
@@ -252,7 +269,9 @@ async fn an_anonymous_game_never_shows_an_account_name_in_press_while_a_named_on
             press_path(masked),
             format!("/games/{masked}"),
         ] {
-            reader.get(&path).await.assert_status(StatusCode::OK).assert_lacks("player0");
+            let page = reader.get(&path).await;
+            page.assert_status(StatusCode::OK);
+            assert_lacks_any_case(&page.body, &["player0"]);
         }
     }
     let page = players[1].get(&conversation_path(masked, private)).await;
@@ -495,11 +514,229 @@ async fn a_private_message_queues_one_batched_mail_per_other_member_who_opted_in
     for (_, conversation, content) in &mails {
         assert_eq!(*conversation, group.0);
         assert!(content.contains("Austria, England, France, the GM"), "{content}");
-        assert!(!content.contains("player0") && !content.contains("secret"), "no account names, no text: {content}");
+        assert_lacks_any_case(content, &["player0", "secret", "plan text"]);
     }
     sqlx::query("delete from outbox_mail").execute(&pool).await.unwrap();
     send(&mut players[1], game_id, &["gm"], "After the mute").await;
     send(&mut players[0], game_id, &[&england, &france, "gm"], "Third").await;
     let told: Vec<String> = press_mails(&pool).await.into_iter().map(|(username, _, _)| username).collect();
     assert_eq!(told, ["gamemaster", "gamemaster", "player1"], "France muted the group and is not told");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn publishing_all_press_ticked_mid_game_reveals_nothing_until_the_game_ends(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_with(&mut gm, &mut players, &[]).await;
+    let england = seat_of(&pool, game_id, "england").await.to_string();
+    let private = send(&mut players[0], game_id, &[&england], "Our secret pact").await;
+    let panel = gm.get(&format!("/games/{game_id}/admin")).await;
+    panel.assert_contains("id=\"publish-press-hint\"").assert_contains("takes effect only when the game ends");
+    let settings = format!("/games/{game_id}/press/settings");
+    gm.post(&settings, &[("press", "full"), ("publish_press", "on")])
+        .await
+        .assert_redirect_to(&format!("/games/{game_id}/admin"));
+    gm.get(&format!("/games/{game_id}/admin"))
+        .await
+        .assert_contains("will be published when the game ends")
+        .assert_contains("id=\"publish-press\" checked");
+
+    let path = conversation_path(game_id, private);
+    let mut observer = logged_in(&pool, "observer").await;
+    let mut visitor = Client::new(pool.clone());
+    for outsider in [&mut players[2], &mut observer, &mut visitor, &mut gm] {
+        for get in [path.clone(), format!("{path}/feed?after=0")] {
+            let page = outsider.get(&get).await;
+            page.assert_error_page(StatusCode::NOT_FOUND);
+            assert_lacks_any_case(&page.body, &["secret pact"]);
+        }
+        for get in [press_path(game_id), format!("/games/{game_id}")] {
+            let page = outsider.get(&get).await;
+            page.assert_status(StatusCode::OK).assert_lacks("Austria, England");
+            assert_lacks_any_case(&page.body, &["secret pact"]);
+        }
+    }
+    gm.post(&format!("/games/{game_id}/admin/end"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    visitor.get(&path).await.assert_status(StatusCode::OK).assert_contains("Our secret pact");
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("publishes every conversation");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_dashboard_lists_the_games_the_gm_runs_with_unread_press_of_the_gm_s_conversations(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_with(&mut gm, &mut players, &[]).await;
+    let england = seat_of(&pool, game_id, "england").await.to_string();
+    send(&mut players[0], game_id, &["gm"], "A question").await;
+    send(&mut players[0], game_id, &["gm"], "Another question").await;
+    send(&mut players[1], game_id, &["public"], "Hello all").await;
+    send(&mut players[0], game_id, &[&england], "Not for the GM").await;
+    let dashboard = gm.get("/dashboard").await;
+    dashboard
+        .assert_status(StatusCode::OK)
+        .assert_lacks("id=\"no-games\"")
+        .assert_contains(&format!("<a href=\"/games/{game_id}\">Press test</a>"))
+        .assert_contains("you are the GM")
+        .assert_contains("Austria: 2")
+        .assert_contains("Public press: 1")
+        .assert_lacks("England: ")
+        .assert_lacks("Austria, England");
+    let link = format!("/games/{game_id}/press/");
+    assert!(dashboard.body.contains(&link), "the counts link to the conversations");
+
+    let question = send(&mut players[0], game_id, &["gm"], "A third").await;
+    gm.get(&conversation_path(game_id, question)).await.assert_contains("A third");
+    gm.get("/dashboard").await.assert_lacks("Austria: ").assert_contains("Public press: 1");
+    players[0].get("/dashboard").await.assert_lacks("you are the GM").assert_contains("Public press: 1");
+    gm.post(&format!("/games/{game_id}/admin/end"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    gm.get("/dashboard").await.assert_contains("id=\"no-games\"").assert_lacks("Press test");
+}
+
+/// The `href` of the element with this id.
+fn href_of(body: &str, id: &str) -> String {
+    let at = body.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id}:\n{body}"));
+    let tag_start = body[..at].rfind('<').unwrap();
+    let tag = &body[tag_start..at + body[at..].find('>').unwrap()];
+    let start = tag.find("href=\"").unwrap_or_else(|| panic!("no href in {tag}")) + "href=\"".len();
+    tag[start..start + tag[start..].find('"').unwrap()].replace("&amp;", "&")
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_observer_who_came_by_invite_keeps_the_code_on_every_press_link_and_in_the_live_feed(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = create_game(&mut gm, "Hidden", &[("visibility", "private")]).await;
+    let code: String = sqlx::query_scalar("select invite_code from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    for (player, power) in players.iter_mut().zip(POWERS) {
+        let join = player.post(&format!("/games/{game_id}/join"), &[("power", power), ("invite", &code)]).await;
+        join.assert_status(StatusCode::SEE_OTHER);
+    }
+    let public = send(&mut players[0], game_id, &["public"], "Peace in our time").await;
+    let invite = format!("invite={code}");
+    let mut observer = logged_in(&pool, "observer").await;
+    let path = conversation_path(game_id, public);
+    observer.get(&path).await.assert_error_page(StatusCode::NOT_FOUND);
+
+    let page = observer.get(&format!("{path}?{invite}")).await;
+    page.assert_status(StatusCode::OK).assert_contains("Peace in our time");
+    let feed = format!("{path}/feed?{invite}");
+    page.assert_contains(&format!("data-feed=\"{}\"", feed.replace('&', "&amp;")));
+    // The script adds `&after=` to a feed address that has a query already.
+    let script = observer.get("/static/js/press.js").await.body;
+    assert!(script.contains("indexOf(\"?\") === -1 ? \"?\" : \"&\""), "{script}");
+    send(&mut players[1], game_id, &["public"], "And in yours").await;
+    let newest = observer.get(&format!("{feed}&after=0")).await;
+    newest.assert_status(StatusCode::OK).assert_contains("Peace in our time").assert_contains("And in yours");
+    observer.get(&format!("{path}/feed?after=0")).await.assert_error_page(StatusCode::NOT_FOUND);
+
+    let all = href_of(&page.body, "all-conversations");
+    assert_eq!(all, format!("{}?{invite}", press_path(game_id)));
+    let press = observer.get(&all).await;
+    press.assert_status(StatusCode::OK).assert_contains(&format!("href=\"{path}?{invite}\""));
+    let game_link = format!("href=\"/games/{game_id}?{invite}\"");
+    page.assert_contains(&game_link);
+    press.assert_contains(&game_link);
+
+    let game_page = observer.get(&format!("/games/{game_id}?{invite}")).await;
+    game_page.assert_status(StatusCode::OK).assert_contains("Peace in our time");
+    assert_eq!(href_of(&game_page.body, "press-link"), all);
+    for link in [all, href_of(&game_page.body, "press-link")] {
+        observer.get(&link).await.assert_status(StatusCode::OK);
+    }
+    // A wrong code is no code: no link carries it.
+    observer.get(&format!("{path}?invite=wrong")).await.assert_error_page(StatusCode::NOT_FOUND);
+    players[2].get(&format!("{}?invite=wrong", press_path(game_id))).await.assert_lacks("invite=wrong");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_message_sent_while_the_worker_processes_the_phase_waits_and_is_stamped_with_the_new_phase(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_with(&mut gm, &mut players, &[]).await;
+    let england = seat_of(&pool, game_id, "england").await.to_string();
+    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
+        .bind(game_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let now = Utc::now() + Duration::seconds(1);
+    // The worker claims the game (its row locked for update) and is busy processing Spring 1901.
+    let mut worker = pool.begin().await.unwrap();
+    assert_eq!(crate::turns::queries::claim_due_game(&mut worker, now).await.unwrap(), Some(game_id));
+    let (path, form) = (press_path(game_id), [("to", england.as_str()), ("body", "Sent as the phase turns")]);
+    let sending = players[0].post(&path, &form);
+    let processing = async move {
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        crate::turns::tick::process_claimed_game(&mut worker, game_id, now).await.unwrap();
+        worker.commit().await.unwrap();
+    };
+    let (page, ()) = tokio::join!(sending, processing);
+    page.assert_status(StatusCode::SEE_OTHER);
+    let stamped: (i32, String) = sqlx::query_as(
+        "select m.phase_index, p.label from press_message m
+         join phase p on p.game_id = m.game_id and p.phase_index = m.phase_index",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(stamped, (1, "Fall 1901 Movement".to_owned()), "the phase current when the message committed");
+}
+
+/// A mailer that keeps the address each mail went to.
+#[derive(Default)]
+struct Outgoing(std::sync::Mutex<Vec<String>>);
+
+impl crate::notify::Mailer for Outgoing {
+    async fn send(&self, _: crate::notify::queries::MailId, message: &lettre::Message) -> anyhow::Result<()> {
+        let to = message.envelope().to().iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+        self.0.lock().unwrap().push(to);
+        Ok(())
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_queued_press_mail_is_not_sent_once_its_recipient_muted_opted_out_or_gave_up_the_seat(pool: PgPool) {
+    use crate::notify::{DrainOutcome, MailSettings, drain_once};
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_with(&mut gm, &mut players, &[]).await;
+    sqlx::query("update account set email = username || '@example.test', notify_press = true")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let mut to: Vec<String> = Vec::new();
+    for power in ["england", "france", "germany", "italy"] {
+        to.push(seat_of(&pool, game_id, power).await.to_string());
+    }
+    to.push("gm".to_owned());
+    let to: Vec<&str> = to.iter().map(String::as_str).collect();
+    let group = send(&mut players[0], game_id, &to, "Grand alliance").await;
+    let queued: Vec<String> = press_mails(&pool).await.into_iter().map(|(username, _, _)| username).collect();
+    assert_eq!(queued, ["gamemaster", "player1", "player2", "player3", "player4"]);
+
+    // Since the mails were queued: England mutes the group, France stops press mail, and Germany's seat
+    // goes to another player.
+    let path = conversation_path(game_id, group);
+    players[1].post(&format!("{path}/mute"), &[("muted", "true")]).await.assert_redirect_to(&path);
+    sqlx::query("update account set notify_press = false where username = 'player2'").execute(&pool).await.unwrap();
+    logged_in(&pool, "newgermany").await;
+    let germany = seat_of(&pool, game_id, "germany").await;
+    sqlx::query("update seat set account_id = (select account_id from account where username = 'newgermany') where seat_id = $1")
+        .bind(germany)
+        .execute(&pool)
+        .await
+        .unwrap();
+
+    let mailer = Outgoing::default();
+    let settings = MailSettings { from: "Backchannel <judge@example.test>".parse().unwrap(), base_url: String::new() };
+    let mut outcomes = Vec::new();
+    loop {
+        match drain_once(&pool, &mailer, &settings, Utc::now() + Duration::seconds(1)).await.unwrap() {
+            DrainOutcome::Idle => break,
+            outcome => outcomes.push(outcome),
+        }
+    }
+    assert_eq!(*mailer.0.lock().unwrap(), ["gamemaster@example.test", "player4@example.test"]);
+    assert_eq!(outcomes.iter().filter(|outcome| matches!(outcome, DrainOutcome::Cancelled(_))).count(), 3);
+    let left: Vec<String> = press_mails(&pool).await.into_iter().map(|(username, _, _)| username).collect();
+    assert_eq!(left, ["gamemaster", "player4"], "the unwanted mails are gone, not kept as failures");
 }
