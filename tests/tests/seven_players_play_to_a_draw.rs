@@ -1,8 +1,9 @@
 //! Journey: seven people register (one later signs out and in again), join one standard game and play
 //! two full years through the order forms (some use the per-unit selects, some the text box), with a
 //! dislodgement, a retreat, builds and a removal. The turn worker running beside the site processes
-//! every phase by itself: early once every seat that must order is ready, and the retreat when its
-//! deadline passes on the site's clock. The seven then vote for a draw, the final page says so, and a
+//! every phase by itself: early once every seat that must order is ready, and the retreat and the Fall
+//! 1902 movement when their deadlines pass on the site's clock (Turkey sends no orders that Fall, so its
+//! units hold: rulings 0.3). The seven then vote for a draw, the final page says so, and a
 //! visitor who is not signed in replays every phase on the map with its orders and results.
 
 use backchannel_tests::{Browser, SiteWithWorker};
@@ -57,6 +58,8 @@ enum Trigger {
 struct Turn {
     label: &'static str,
     sheets: &'static [Sheet],
+    /// Seats that must order but send nothing (their units hold).
+    silent: &'static [usize],
     trigger: Trigger,
 }
 
@@ -74,6 +77,7 @@ const GAME: [Turn; 7] = [
     Turn {
         label: "Spring 1901 Movement",
         trigger: Trigger::EveryoneReady,
+        silent: &[],
         sheets: &[
             Sheet { seat: AUSTRIA, entry: Selects, orders: &["A vie - gal", "F tri - alb", "A bud - ser"] },
             Sheet { seat: ENGLAND, entry: TextBox, orders: &["F lon - nth", "F edi - nwg", "A lvp - yor"] },
@@ -91,6 +95,7 @@ const GAME: [Turn; 7] = [
     Turn {
         label: "Fall 1901 Movement",
         trigger: Trigger::EveryoneReady,
+        silent: &[],
         sheets: &[
             Sheet { seat: AUSTRIA, entry: Selects, orders: &["F alb - gre", "A ser H", "A vie - bud"] },
             Sheet { seat: ENGLAND, entry: TextBox, orders: &["F nwg - nwy", "F nth H", "A yor - edi"] },
@@ -104,6 +109,7 @@ const GAME: [Turn; 7] = [
     Turn {
         label: "Winter 1901 Adjustment",
         trigger: Trigger::EveryoneReady,
+        silent: &[],
         sheets: &[
             Sheet { seat: AUSTRIA, entry: Selects, orders: &["Build A vie", "Build F tri"] },
             Sheet { seat: ENGLAND, entry: TextBox, orders: &["F lon B"] },
@@ -117,6 +123,7 @@ const GAME: [Turn; 7] = [
     Turn {
         label: "Spring 1902 Movement",
         trigger: Trigger::EveryoneReady,
+        silent: &[],
         sheets: &[
             Sheet {
                 seat: AUSTRIA,
@@ -146,11 +153,13 @@ const GAME: [Turn; 7] = [
     Turn {
         label: "Spring 1902 Retreat",
         trigger: Trigger::DeadlinePasses,
+        silent: &[],
         sheets: &[Sheet { seat: TURKEY, entry: Selects, orders: &["A bul R con"] }],
     },
     Turn {
         label: "Fall 1902 Movement",
-        trigger: Trigger::EveryoneReady,
+        trigger: Trigger::DeadlinePasses,
+        silent: &[TURKEY],
         sheets: &[
             Sheet {
                 seat: AUSTRIA,
@@ -170,12 +179,12 @@ const GAME: [Turn; 7] = [
                 entry: Selects,
                 orders: &["A rum H", "F swe H", "A war H", "F sev H", "A mos H", "F bar H"],
             },
-            Sheet { seat: TURKEY, entry: TextBox, orders: &["A con H", "F ank H", "A arm H", "F smy H"] },
         ],
     },
     Turn {
         label: "Winter 1902 Adjustment",
         trigger: Trigger::EveryoneReady,
+        silent: &[],
         sheets: &[
             Sheet { seat: AUSTRIA, entry: Selects, orders: &["Build A bud"] },
             Sheet { seat: TURKEY, entry: TextBox, orders: &["A arm D"] },
@@ -234,7 +243,7 @@ const REPLAYS: [Replay; 7] = [
     },
     Replay {
         label: "Fall 1902 Movement",
-        results: &[("A bul H", "succeeds"), ("A con H", "succeeds")],
+        results: &[("A bul H", "succeeds"), ("F gre S A bul", "succeeds")],
         events: &["Austria takes Bulgaria"],
         on_map: &["g.unit[data-power='Turkey'][data-province='con']"],
     },
@@ -268,13 +277,9 @@ async fn seven_players_play_two_years_in_the_browser_to_a_draw_and_a_visitor_rep
         }
         browser.resume(&sessions[AUSTRIA]).await?;
         if turn.trigger == Trigger::DeadlinePasses {
-            browser.goto(&game.page).await?;
-            browser.wait_for_text("#current-phase", turn.label).await?;
-            let progress = browser.texts("#order-progress tbody tr").await?;
-            let turkey = progress.iter().find(|row| row.starts_with("Turkey")).cloned().unwrap_or_default();
-            assert!(turkey.contains("orders in") && turkey.contains("not ready"), "{progress:?}");
-            // The retreat lasts 5 minutes; nobody is ready, so only the deadline can end it.
-            site.clock.advance(chrono::Duration::minutes(6));
+            check_nobody_is_ready(&browser, &game, turn).await?;
+            // Movements last 8 minutes and retreats 5; nobody is ready, so only the deadline can end it.
+            site.clock.advance(chrono::Duration::minutes(9));
         }
         let next = GAME.get(index + 1).map_or(LAST_PHASE, |turn| turn.label);
         browser.reload_until_text(&game.page, "#current-phase", next).await?;
@@ -311,12 +316,13 @@ async fn register_everyone(browser: &Browser, site: &str) -> anyhow::Result<Vec<
     Ok(sessions)
 }
 
-/// Anna creates the game (retreats last 5 minutes, other phases a day; processed early when everyone
-/// is ready, the default), and everyone joins with their power; the seventh join starts it.
+/// Anna creates the game (movements last 8 minutes, retreats 5, adjustments a day; processed early when
+/// everyone is ready, the default), and everyone joins with their power; the seventh join starts it.
 async fn create_and_fill_game(browser: &Browser, site: &str, sessions: &[Cookie<'static>]) -> anyhow::Result<Game> {
     browser.resume(&sessions[AUSTRIA]).await?;
     browser.goto(&format!("{site}/games/new")).await?;
     browser.fill("#settings-form input[name=name]", "Seven Seas").await?;
+    browser.fill("#settings-form input[name=movement]", "8m").await?;
     browser.fill("#settings-form input[name=retreat]", "5m").await?;
     let early = browser.wait_for("#process-when-ready").await?;
     assert!(early.prop("checked").await?.as_deref() == Some("true"), "process early is not the default");
@@ -360,6 +366,25 @@ async fn give_orders(
     if turn.trigger == Trigger::EveryoneReady {
         browser.click("#ready-toggle").await?;
         browser.wait_for_text("p.flash", "You are marked ready.").await?;
+    }
+    Ok(())
+}
+
+/// Before a deadline-run phase ends, the game page shows who has orders in (never the orders) and that
+/// nobody is ready, so only the deadline can end it.
+async fn check_nobody_is_ready(browser: &Browser, game: &Game, turn: &Turn) -> anyhow::Result<()> {
+    browser.goto(&game.page).await?;
+    browser.wait_for_text("#current-phase", turn.label).await?;
+    let progress = browser.texts("#order-progress tbody tr").await?;
+    let row_of =
+        |seat: usize| progress.iter().find(|row| row.starts_with(PLAYERS[seat].title)).cloned().unwrap_or_default();
+    for sheet in turn.sheets {
+        let row = row_of(sheet.seat);
+        assert!(row.contains("orders in") && row.contains("not ready"), "{}: {progress:?}", turn.label);
+    }
+    for &seat in turn.silent {
+        let row = row_of(seat);
+        assert!(row.contains("not yet") && row.contains("not ready"), "{}: {progress:?}", turn.label);
     }
     Ok(())
 }
