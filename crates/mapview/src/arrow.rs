@@ -37,13 +37,23 @@ impl Arrow {
     /// The arrows of a phase's public report over the board the phase started from: each order line
     /// read back as judge notation (the report writes it canonically) and drawn with its result. A move
     /// by a unit that stands dislodged on the board is its retreat (reports write retreats as moves).
-    /// Lines the standard map cannot read, such as a variant's extra orders, draw nothing.
+    /// Lines the standard map cannot read, such as a variant's extra orders, draw nothing. Units the
+    /// rules removed without an order (civil disorder, no retreat) are crossed out like a removal.
     pub fn from_report(map: &Map, board: &Board, report: &Report) -> Vec<Arrow> {
-        report
+        let mut arrows: Vec<Arrow> = report
             .orders
             .iter()
             .filter_map(|line| read_order(map, board, &line.by, &line.order, Some(line.result)))
-            .collect()
+            .collect();
+        for unit in &report.removed {
+            let at = unit.region.clone();
+            let ordered = arrows.iter().any(|arrow| arrow.order == ArrowOrder::Remove { at: at.clone() });
+            if !ordered {
+                let order = ArrowOrder::Remove { at };
+                arrows.push(Arrow { power: unit.power.clone(), order, outcome: Some(ResultWord::Succeeds) });
+            }
+        }
+        arrows
     }
 
     /// One power's orders not adjudicated yet (a seat's saved sheet, in judge notation), drawn pending.

@@ -11,6 +11,7 @@ pub const CANVAS_HEIGHT: f64 = 800.0;
 
 const STANDARD_LAYOUT: &str = include_str!("../data/standard-layout.csv");
 const FILE: &str = "standard-layout.csv";
+const SHAPES_FILE: &str = "standard-provinces.csv";
 
 /// A point on the canvas.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,6 +59,14 @@ pub enum LayoutError {
     OffCanvas { line: usize, x: f64, y: f64 },
     #[error("{FILE}: `{0}` has no position")]
     Missing(String),
+    #[error("{SHAPES_FILE} line {line}: {reason}")]
+    ShapeSyntax { line: usize, reason: String },
+    #[error("{SHAPES_FILE} line {line}: `{key}` is not a province of the map")]
+    UnknownShape { line: usize, key: String },
+    #[error("{SHAPES_FILE} line {line}: `{key}` already has a shape")]
+    DuplicateShape { line: usize, key: String },
+    #[error("{SHAPES_FILE}: `{0}` has no shape")]
+    MissingShape(String),
 }
 
 /// A validated position for every region (province or split coast) of one map.

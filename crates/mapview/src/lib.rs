@@ -1,12 +1,13 @@
 //! Draws the standard Diplomacy board as a self-contained SVG string for the server to inline in pages:
-//! a schematic map (provinces as nodes at recognisable places, borders as lines), supply centers tinted
-//! by owner, units, dislodged units and, optionally, the phase's orders as arrows. Also the chart of a
-//! game's supply centers over time (`CentersChart`).
+//! the map of Europe (province shapes generated from Natural Earth coastlines, see `scripts/`), provinces
+//! of owned supply centers tinted by owner, units, dislodged units and, optionally, the phase's orders as
+//! arrows. Also the chart of a game's supply centers over time (`CentersChart`).
 //!
 //! Architecture invariant: pure. No I/O, no async, no clock; the board and the arrows come in as values
 //! and the SVG goes out as a string. Bad input (unknown region keys or powers) is skipped, never a panic.
 
 mod arrow;
+mod artwork;
 mod chart;
 mod draw;
 mod layout;
@@ -18,6 +19,7 @@ use games::kind::Board;
 use judge::{Map, RegionId};
 
 pub use arrow::{Arrow, ArrowOrder};
+pub use artwork::{Artwork, Shape, ShapeKind};
 pub use chart::{CenterSeries, CentersChart};
 pub use layout::{CANVAS_HEIGHT, CANVAS_WIDTH, Layout, LayoutError, Point};
 pub use palette::{PowerColour, power_colour};
@@ -27,17 +29,19 @@ pub use palette::{PowerColour, power_colour};
 pub struct StandardMapView {
     map: Map,
     layout: Layout,
+    artwork: Artwork,
     /// Canonical region keys (`stp/sc`) only: the input comes from the judge, never from a player's typing.
     regions: HashMap<String, RegionId>,
 }
 
 impl StandardMapView {
-    /// Loads the judge's standard map and the layout, and checks that they fit each other.
+    /// Loads the judge's standard map, the layout and the artwork, and checks that they fit each other.
     pub fn new() -> Result<StandardMapView, LayoutError> {
         let map = Map::standard()?;
         let layout = Layout::standard(&map)?;
+        let artwork = Artwork::standard(&map)?;
         let regions = map.regions().map(|(id, _)| (map.region_key(id), id)).collect();
-        Ok(StandardMapView { map, layout, regions })
+        Ok(StandardMapView { map, layout, artwork, regions })
     }
 
     pub fn map(&self) -> &Map {
@@ -46,6 +50,10 @@ impl StandardMapView {
 
     pub fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    pub fn artwork(&self) -> &Artwork {
+        &self.artwork
     }
 
     /// The board as an SVG document (no XML declaration, ready to inline in HTML).

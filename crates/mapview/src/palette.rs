@@ -18,7 +18,7 @@ pub fn power_colour(power: &str) -> PowerColour {
     match power {
         "Austria" => PowerColour { fill: "#d2423b", ink: "#ffffff", tint: "#f4c9c5" },
         "England" => PowerColour { fill: "#27479a", ink: "#ffffff", tint: "#c8d2ee" },
-        "France" => PowerColour { fill: "#4ea5e2", ink: "#0d2233", tint: "#cfe7f8" },
+        "France" => PowerColour { fill: "#4ea5e2", ink: "#0d2233", tint: "#dcedfa" },
         "Germany" => PowerColour { fill: "#4a4a4a", ink: "#ffffff", tint: "#d3d3d3" },
         "Italy" => PowerColour { fill: "#2f9e4a", ink: "#ffffff", tint: "#c8e9cf" },
         "Russia" => PowerColour { fill: "#7d55a8", ink: "#ffffff", tint: "#e0d3ef" },
@@ -29,13 +29,12 @@ pub fn power_colour(power: &str) -> PowerColour {
 
 pub const UNKNOWN_POWER: PowerColour = PowerColour { fill: "#9b9b9b", ink: "#111111", tint: "#e4e4e4" };
 
-pub const BACKGROUND: &str = "#f4f7fa";
 pub const LAND_FILL: &str = "#efe3c4";
-pub const LAND_STROKE: &str = "#a88c5a";
-pub const SEA_FILL: &str = "#bcd8ee";
-pub const SEA_STROKE: &str = "#6f9dc8";
-pub const ARMY_BORDER: &str = "#b9a274";
-pub const FLEET_BORDER: &str = "#4f86c0";
+pub const LAND_STROKE: &str = "#8c7448";
+pub const SEA_FILL: &str = "#a6c9e6";
+pub const SEA_STROKE: &str = "#7fa7cc";
+pub const IMPASSABLE_FILL: &str = "#c4c1b8";
+pub const IMPASSABLE_STROKE: &str = "#8f8b80";
 pub const OUTLINE: &str = "#1b1b1b";
 pub const LABEL: &str = "#2b2b2b";
 pub const FAILED: &str = "#c0161d";

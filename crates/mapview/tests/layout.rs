@@ -1,4 +1,4 @@
-//! The layout places the standard board where players expect it: nodes apart, neighbours near.
+//! The layout places the standard board where players expect it: units apart, neighbours near.
 
 use judge::{Map, RegionId};
 use mapview::StandardMapView;

@@ -108,6 +108,33 @@ fn a_reports_orders_become_arrows_with_their_results() {
     parse(&view.render(&starting_board(), &arrows));
 }
 
+#[test]
+fn units_removed_in_civil_disorder_are_crossed_out_once_beside_ordered_removals() {
+    let view = StandardMapView::new().unwrap();
+    let game = AnyGame::from_json(serde_json::json!({"kind": "standard", "state": {
+        "phase": "W1901A",
+        "units": ["Austria A vie", "Austria A gal", "France A par", "France A mar"],
+        "owners": {"vie": "Austria", "par": "France"},
+    }}))
+    .unwrap();
+    let board = game.public_view().board.unwrap();
+    let france = game.seats().into_iter().find(|s| s.title == "France").unwrap().id;
+    let report = game.process(&std::collections::BTreeMap::from([(france, "Remove A mar".to_string())]), 1).public;
+    let mut removals: Vec<(String, String)> = Arrow::from_report(view.map(), &board, &report)
+        .into_iter()
+        .filter_map(|arrow| match arrow.order {
+            ArrowOrder::Remove { at } => Some((arrow.power, at)),
+            _ => None,
+        })
+        .collect();
+    removals.sort();
+    assert_eq!(removals, [("Austria".to_owned(), "gal".to_owned()), ("France".to_owned(), "mar".to_owned())]);
+    let svg = view.render(&board, &Arrow::from_report(view.map(), &board, &report));
+    let document = parse(&svg);
+    let crossed = document.descendants().filter(|node| has_class(node, "remove")).count();
+    assert_eq!(crossed, 2, "{svg}");
+}
+
 fn view() -> StandardMapView {
     StandardMapView::new().expect("map and layout load")
 }
@@ -210,7 +237,7 @@ fn a_move_by_a_dislodged_unit_in_a_report_is_drawn_as_its_retreat() {
         result: ResultWord::Succeeds,
         reason: String::new(),
     };
-    let report = games::kind::Report { orders: vec![line("A bur - pic")], events: Vec::new() };
+    let report = games::kind::Report { orders: vec![line("A bur - pic")], events: Vec::new(), removed: Vec::new() };
     let arrows = Arrow::from_report(view.map(), &board, &report);
     assert_eq!(arrows[0].order, ArrowOrder::Retreat { from: "bur".into(), to: "pic".into() });
     let moving = Board { dislodged: Vec::new(), ..board };
@@ -234,4 +261,30 @@ fn a_seats_saved_orders_are_drawn_pending_and_lines_the_map_cannot_read_draw_not
         ]
     );
     assert!(view.render(&starting_board(), &arrows).contains("class=\"order move pending\""));
+}
+
+#[test]
+fn every_province_is_drawn_as_its_shape_with_impassable_land_and_clickable_coasts() {
+    let svg = view().render(&starting_board(), &[]);
+    let document = parse(&svg);
+    let provinces: Vec<_> = document.descendants().filter(|node| has_class(node, "province")).collect();
+    assert_eq!(provinces.len(), 75);
+    for province in &provinces {
+        assert!(province.attribute("data-province").is_some());
+        assert!(
+            province.children().any(|child| child.has_tag_name("path") && child.attribute("d").is_some()),
+            "{:?} has its outline",
+            province.attribute("data-province")
+        );
+    }
+    let impassable = document.descendants().find(|node| has_class(node, "impassable")).expect("Switzerland");
+    assert!(impassable.attribute("data-province").is_none(), "no unit may be sent there");
+    let mut coasts: Vec<&str> = document
+        .descendants()
+        .filter(|node| has_class(node, "coast"))
+        .filter_map(|node| node.attribute("data-region"))
+        .collect();
+    coasts.sort_unstable();
+    assert_eq!(coasts, ["bul/ec", "bul/sc", "spa/nc", "spa/sc", "stp/nc", "stp/sc"]);
+    assert!(svg.len() < 120_000, "the page inlines it: {} bytes", svg.len());
 }

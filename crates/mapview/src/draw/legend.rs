@@ -1,14 +1,13 @@
 //! Keys to the drawing: each power's colour with its center count, and what the line styles and marks
-//! mean. They sit in corners of the canvas that the map leaves empty (the far Atlantic, the Arctic).
+//! mean. They sit in corners of the canvas that no province needs (Greenland, the Russian Arctic).
 
 use games::kind::Board;
 use svg::node::element::{Group, Rectangle, Text};
 
-use super::provinces::legend_border;
 use super::shapes::{HATCH_ID, circle, cross};
 use crate::StandardMapView;
 use crate::layout::Point;
-use crate::palette::{FAILED, LABEL, OUTLINE, power_colour};
+use crate::palette::{FAILED, IMPASSABLE_FILL, IMPASSABLE_STROKE, LABEL, OUTLINE, power_colour};
 
 const ROW: f64 = 17.0;
 
@@ -38,26 +37,33 @@ pub fn symbols() -> Group {
     let origin = Point { x: 843.0, y: 12.0 };
     let row = |index: f64| origin.offset(12.0, 34.0 + index * ROW);
     let hatch = format!("url(#{HATCH_ID})");
+    let swatch = row(1.0).offset(-6.0, -5.0);
     Group::new()
         .set("class", "legend symbols")
-        .add(panel(origin, 145.0, 26.0 + 5.0 * ROW))
+        .add(panel(origin, 145.0, 26.0 + 4.0 * ROW))
         .add(heading("Key", origin))
-        .add(legend_border(row(0.0).offset(-6.0, 0.0), row(0.0).offset(6.0, 0.0), false))
-        .add(entry("army border", row(0.0)))
-        .add(legend_border(row(1.0).offset(-6.0, 0.0), row(1.0).offset(6.0, 0.0), true))
-        .add(entry("fleet border", row(1.0)))
-        .add(circle(row(2.0), 5.0).set("fill", "#ffffff").set("stroke", OUTLINE).set("stroke-width", 1.5))
-        .add(entry("supply center", row(2.0)))
+        .add(circle(row(0.0), 5.0).set("fill", "#ffffff").set("stroke", OUTLINE).set("stroke-width", 1.5))
+        .add(entry("supply center", row(0.0)))
         .add(
-            circle(row(3.0), 6.0)
+            Rectangle::new()
+                .set("x", swatch.x)
+                .set("y", swatch.y)
+                .set("width", 12)
+                .set("height", 10)
+                .set("fill", IMPASSABLE_FILL)
+                .set("stroke", IMPASSABLE_STROKE),
+        )
+        .add(entry("impassable", row(1.0)))
+        .add(
+            circle(row(2.0), 6.0)
                 .set("fill", hatch)
                 .set("stroke", FAILED)
                 .set("stroke-width", 2)
                 .set("stroke-dasharray", "3 2"),
         )
-        .add(entry("dislodged unit", row(3.0)))
-        .add(cross(row(4.0), 4.0, 2.5, FAILED))
-        .add(entry("failed order", row(4.0)))
+        .add(entry("dislodged unit", row(2.0)))
+        .add(cross(row(3.0), 4.0, 2.5, FAILED))
+        .add(entry("failed order", row(3.0)))
 }
 
 fn panel(origin: Point, width: f64, height: f64) -> Rectangle {

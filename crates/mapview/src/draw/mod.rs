@@ -1,4 +1,4 @@
-//! Builds the SVG document layer by layer: borders, provinces, units, orders, legend. Later layers paint
+//! Builds the SVG document layer by layer: provinces, units, orders, legend. Later layers paint
 //! over earlier ones, so arrows stay visible over units and units over labels.
 
 mod legend;
@@ -15,7 +15,7 @@ use svg::Document;
 use svg::node::element::{Definitions, Line, Pattern, Rectangle, Title};
 
 use crate::layout::{CANVAS_HEIGHT, CANVAS_WIDTH, Point};
-use crate::palette::BACKGROUND;
+use crate::palette::SEA_FILL;
 use crate::{Arrow, StandardMapView};
 
 /// A unit of the input whose region is on the map, with the place it is drawn.
@@ -44,9 +44,8 @@ pub(crate) fn document(view: &StandardMapView, board: &Board, arrows: &[Arrow]) 
         .set("font-family", "DejaVu Sans, Verdana, Arial, sans-serif")
         .add(Title::new(description))
         .add(definitions())
-        .add(Rectangle::new().set("width", CANVAS_WIDTH).set("height", CANVAS_HEIGHT).set("fill", BACKGROUND))
-        .add(provinces::borders(view))
-        .add(provinces::nodes(view, board))
+        .add(Rectangle::new().set("width", CANVAS_WIDTH).set("height", CANVAS_HEIGHT).set("fill", SEA_FILL))
+        .add(provinces::layer(view, board))
         .add(units::layer(&units))
         .add(orders::layer(view, &units, arrows))
         .add(legend::powers(view, board))

@@ -32,8 +32,8 @@ pub fn label(text: &str, at: Point, size: f64) -> Text {
 pub fn centred_letter(letter: char, at: Point, colour: &str) -> Text {
     Text::new(letter.to_string())
         .set("x", round(at.x))
-        .set("y", round(at.y + 4.5))
-        .set("font-size", 13)
+        .set("y", round(at.y + 4.0))
+        .set("font-size", 12)
         .set("font-weight", "bold")
         .set("text-anchor", "middle")
         .set("fill", colour)
@@ -58,8 +58,8 @@ pub fn polygon(at: Point, corners: &[(f64, f64)]) -> Polygon {
 /// at the keel.
 pub fn unit_shape(kind: UnitType, at: Point, paint: &[(&str, Value)]) -> Element {
     let mut shape: Element = match kind {
-        UnitType::Army => circle(at, 12.0).into(),
-        UnitType::Fleet => polygon(at, &[(-15.0, -9.0), (15.0, -9.0), (10.0, 9.0), (-10.0, 9.0)]).into(),
+        UnitType::Army => circle(at, 10.5).into(),
+        UnitType::Fleet => polygon(at, &[(-13.5, -8.0), (13.5, -8.0), (9.0, 8.0), (-9.0, 8.0)]).into(),
     };
     shape.assign("stroke-linejoin", "round");
     for (name, value) in paint {
