@@ -217,3 +217,13 @@ pub async fn started_game_with(
     }
     game_id
 }
+
+/// Fails if `text` holds any of `leaks` in any case: a leak need not keep the case it was written in
+/// (`Secret` in a subject, `austria` in a slug).
+#[track_caller]
+pub fn assert_lacks_any_case(text: &str, leaks: &[&str]) {
+    let lower = text.to_lowercase();
+    for leak in leaks {
+        assert!(!lower.contains(&leak.to_lowercase()), "{leak:?} (in any case) leaked into:\n{text}");
+    }
+}

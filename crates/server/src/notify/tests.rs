@@ -17,7 +17,7 @@ use super::queries::MailId;
 use super::reminders::queue_due_reminders;
 use super::transport::{MailDirectory, Mailer, Transport};
 use crate::ids::{AccountId, GameId};
-use crate::test_support::{Client, logged_in, started_game, started_game_with, table};
+use crate::test_support::{Client, assert_lacks_any_case, logged_in, started_game, started_game_with, table};
 use crate::turns::{Outcome, downtime, tick};
 
 /// A mailer that keeps what it was given, failing the first `failures` sends.
@@ -364,7 +364,7 @@ async fn press_messages_within_a_players_batching_window_go_out_as_one_mail(pool
 async fn no_mail_carries_another_seats_private_report_or_orders(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     give_everyone_an_address(&pool).await;
-    let game_id = started_game_with(&mut gm, &mut players, "Bribes", &[("kind", "diplobucks")]).await;
+    let game_id = started_game_with(&mut gm, &mut players, "Ledger", &[("kind", "diplobucks")]).await;
     let orders = format!("/games/{game_id}/orders");
     // England's bribe answers England alone (its private report says "Turkey has 1000 DB").
     players[1].post(&orders, &[("phase", "0"), ("text", "BRIBE learn Turkey\nF lon - nth")]).await;
@@ -388,10 +388,8 @@ async fn no_mail_carries_another_seats_private_report_or_orders(pool: PgPool) {
 
     let mails = rendered_mails(&pool, game_id).await;
     assert!(mails.len() >= 20, "start, new phase and reminder mails: {}", mails.len());
-    for (to, text) in &mails {
-        assert!(!text.contains("Turkey has") && !text.contains("BRIBE"), "to {to}: {text}");
-        assert!(!text.contains("Your balance") && !text.contains(" DB"), "to {to}: {text}");
-        assert!(!text.contains("tri - adr") && !text.contains("Trieste"), "to {to}: {text}");
+    for (_, text) in &mails {
+        assert_lacks_any_case(text, &["Turkey has", "BRIBE learn", "Your balance", " DB", "tri - adr", "Trieste"]);
     }
 }
 
@@ -419,8 +417,8 @@ async fn mails_of_an_anonymous_game_name_no_account(pool: PgPool) {
     for kind in ["has started", "processed", "new press", "is over"] {
         assert!(mails.iter().any(|(_, text)| text.contains(kind)), "a {kind:?} mail was queued");
     }
-    for (to, text) in &mails {
-        assert!(!text.contains("zed"), "an account name in a mail to {to}: {text}");
+    for (_, text) in &mails {
+        assert_lacks_any_case(text, &["zed"]);
     }
 }
 

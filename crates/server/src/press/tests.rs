@@ -7,7 +7,7 @@ use sqlx::PgPool;
 
 use super::pages::{PAGE_SIZE, RATE_LIMIT};
 use crate::ids::{ConversationId, GameId, SeatId};
-use crate::test_support::{Client, POWERS, create_game, logged_in, table};
+use crate::test_support::{Client, POWERS, assert_lacks_any_case, create_game, logged_in, table};
 
 /// A standard game with these settings, started by seven players joining in `POWERS` order.
 async fn started_with(gm: &mut Client, players: &mut [Client], overrides: &[(&str, &str)]) -> GameId {
@@ -56,16 +56,6 @@ fn message_html(body: &str, text: &str) -> String {
     let start = body[..at].rfind("<li class=\"press-message\"").unwrap();
     let end = at + body[at..].find("</li>").unwrap();
     body[start..end].to_owned()
-}
-
-/// Fails if `text` holds any of `leaks` in any case: a leak need not keep the case it was written in
-/// (`Secret` in a subject, `austria` in a slug).
-#[track_caller]
-fn assert_lacks_any_case(text: &str, leaks: &[&str]) {
-    let lower = text.to_lowercase();
-    for leak in leaks {
-        assert!(!lower.contains(&leak.to_lowercase()), "{leak:?} (in any case) leaked into:\n{text}");
-    }
 }
 
 /// Lets the worker process the game's current phase.
