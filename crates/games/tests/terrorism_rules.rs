@@ -843,6 +843,9 @@ fn ter_gap_6_an_unbought_nations_dislodged_unit_disbands_without_a_retreat_stage
     assert_eq!(turn.next.phase().code, "S1902M");
     assert!(has(&texts(&turn.public), "Free Burgundy's A bur was destroyed"), "{:?}", texts(&turn.public));
     assert!(has(&texts(&turn.public), "Free Burgundy is conquered"));
+    let removed: Vec<(&str, &str)> =
+        turn.public.removed.iter().map(|unit| (unit.power.as_str(), unit.region.as_str())).collect();
+    assert_eq!(removed, [("Free Burgundy", "bur")], "the map crosses the destroyed unit out");
 }
 
 // See: TER.7 ("every transfer (… agency to group or founding) happens in step 7 in the order given").

@@ -16,7 +16,7 @@ use super::names::{Piece, Province, by_distance_from, distance_home, great_power
 use super::orders::{Extra, ExtraLine, Reading, Sheet, read_sheet};
 use super::state::{Purse, Stage, State, Unit};
 use super::treasury::{BUILD_COST, DEMOB_YIELD, UPKEEP, attrition, demobs_needed, income_per_center};
-use crate::kind::{Processed, Report, ReportLine, ResultWord, SeatId};
+use crate::kind::{BoardUnit, Processed, Report, ReportLine, ResultWord, SeatId};
 
 /// The working state of a turn being processed, with everything it reports.
 pub struct Run {
@@ -481,6 +481,11 @@ impl Run {
         for unit in destroyed {
             let piece = Piece { kind: unit.kind, region: unit.region };
             self.event(format!("{}'s {piece} was destroyed", bridge.name(unit.power)));
+            self.public.removed.push(BoardUnit {
+                power: bridge.name(unit.power).to_string(),
+                kind: unit.kind.letter(),
+                region: map().region_key(unit.region),
+            });
         }
     }
 
