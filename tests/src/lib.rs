@@ -180,6 +180,31 @@ impl Browser {
             .with_context(|| format!("waiting for {css}"))
     }
 
+    /// Writes a message from the game's press page to the recipients whose boxes `boxes` (CSS) find,
+    /// and waits for the conversation page it lands on; returns that conversation's title.
+    pub async fn write_press(&self, site: &str, game_path: &str, boxes: &[&str], text: &str) -> anyhow::Result<String> {
+        self.compose_press(site, game_path, boxes, text).await?;
+        self.send_press(text).await
+    }
+
+    /// Opens the game's press page, ticks the boxes and types the message, without sending it.
+    pub async fn compose_press(&self, site: &str, game_path: &str, boxes: &[&str], text: &str) -> anyhow::Result<()> {
+        self.goto(&format!("{site}{game_path}/press")).await?;
+        for css in boxes {
+            self.click(css).await?;
+        }
+        self.fill("#compose-form #body", text).await
+    }
+
+    /// Sends the press page's compose form as it stands and waits for the conversation page it lands on,
+    /// showing `text`; returns that conversation's title.
+    pub async fn send_press(&self, text: &str) -> anyhow::Result<String> {
+        self.click("#compose-form #send").await?;
+        self.wait_for_path(|path| path.contains("/press/") && !path.ends_with("/press")).await?;
+        self.wait_for_text("#messages", text).await?;
+        self.text("#conversation-title").await
+    }
+
     /// The visible text of the element found by `css`.
     pub async fn text(&self, css: &str) -> anyhow::Result<String> {
         Ok(self.wait_for(css).await?.text().await?)

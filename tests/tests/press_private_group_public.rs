@@ -5,20 +5,6 @@
 use backchannel_tests::{Browser, spawn_site};
 use sqlx::PgPool;
 
-/// Sends a message from the press page to the recipients whose boxes `boxes` (CSS) find, and waits for
-/// the conversation page it lands on.
-async fn write(browser: &Browser, site: &str, game_path: &str, boxes: &[&str], text: &str) -> anyhow::Result<String> {
-    browser.goto(&format!("{site}{game_path}/press")).await?;
-    for css in boxes {
-        browser.click(css).await?;
-    }
-    browser.fill("#compose-form #body", text).await?;
-    browser.click("#compose-form #send").await?;
-    browser.wait_for_path(|path| path.contains("/press/") && !path.ends_with("/press")).await?;
-    browser.wait_for_text("#messages", text).await?;
-    browser.text("#conversation-title").await
-}
-
 #[sqlx::test(migrations = "../migrations")]
 async fn players_write_privately_to_a_group_and_publicly_and_read_with_unread_counts(
     pool: PgPool,
@@ -34,11 +20,11 @@ async fn players_write_privately_to_a_group_and_publicly_and_read_with_unread_co
     browser.goto(&format!("{site}{game_path}")).await?;
     browser.click("#press-link").await?;
     browser.wait_for_text("#writes-as", "England").await?;
-    assert_eq!(write(&browser, &site, &game_path, &[france], "Channel stays empty, agreed?").await?, "France");
+    assert_eq!(browser.write_press(&site, &game_path, &[france], "Channel stays empty, agreed?").await?, "France");
     let private_url = browser.wait_for_path(|path| path.contains("/press/")).await?;
     let private_path = private_url.trim_start_matches(&site).split('#').next().unwrap_or_default().to_owned();
-    assert_eq!(write(&browser, &site, &game_path, &[france, germany], "Western pact?").await?, "France, Germany");
-    assert_eq!(write(&browser, &site, &game_path, &["#to-public"], "England seeks peace").await?, "Public press");
+    assert_eq!(browser.write_press(&site, &game_path, &[france, germany], "Western pact?").await?, "France, Germany");
+    assert_eq!(browser.write_press(&site, &game_path, &["#to-public"], "England seeks peace").await?, "Public press");
     browser.log_out().await?;
 
     browser.log_in(&site, "cid").await?;

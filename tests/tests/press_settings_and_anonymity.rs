@@ -13,36 +13,6 @@
 use backchannel_tests::{Browser, POWERS, process_due_phase, seat_silent_players, spawn_site};
 use sqlx::PgPool;
 
-/// Sends a message from the press page to the recipients whose boxes `boxes` (CSS) find, and waits for
-/// the conversation page it lands on; returns its title.
-async fn write(browser: &Browser, site: &str, game_path: &str, boxes: &[&str], text: &str) -> anyhow::Result<String> {
-    open_compose(browser, site, game_path, boxes, text).await?;
-    send_and_land(browser, text).await
-}
-
-/// Opens the press page, ticks the boxes and types the message, without sending it.
-async fn open_compose(
-    browser: &Browser,
-    site: &str,
-    game_path: &str,
-    boxes: &[&str],
-    text: &str,
-) -> anyhow::Result<()> {
-    browser.goto(&format!("{site}{game_path}/press")).await?;
-    for css in boxes {
-        browser.click(css).await?;
-    }
-    browser.fill("#compose-form #body", text).await
-}
-
-/// Sends the compose form as it stands and waits for the conversation page it lands on.
-async fn send_and_land(browser: &Browser, text: &str) -> anyhow::Result<String> {
-    browser.click("#compose-form #send").await?;
-    browser.wait_for_path(|path| path.contains("/press/") && !path.ends_with("/press")).await?;
-    browser.wait_for_text("#messages", text).await?;
-    browser.text("#conversation-title").await
-}
-
 /// The path of the page the browser is on, without its fragment.
 async fn current_path(browser: &Browser) -> anyhow::Result<String> {
     Ok(browser.client.current_url().await?.path().to_owned())
@@ -102,11 +72,11 @@ async fn the_gm_changes_the_press_rule_and_players_see_what_each_rule_refuses(po
 
     // Full press: England talks to France privately.
     player.log_in(&site, "bea").await?;
-    assert_eq!(write(&player, &site, &game_path, &[france], "Before the new rule").await?, "France");
+    assert_eq!(player.write_press(&site, &game_path, &[france], "Before the new rule").await?, "France");
     let private_path = current_path(&player).await?;
 
     // England types to France while the GM switches to public press only.
-    open_compose(&player, &site, &game_path, &[france], "Meet me in Burgundy?").await?;
+    player.compose_press(&site, &game_path, &[france], "Meet me in Burgundy?").await?;
     set_press_rule(&gm, &site, &game_path, "public_only").await?;
     player.click("#compose-form #send").await?;
     let refusal = player.wait_for_text("#press-refusal", "Not sent").await?;
@@ -116,7 +86,7 @@ async fn the_gm_changes_the_press_rule_and_players_see_what_each_rule_refuses(po
     assert!(player.text("#press-rules").await?.contains("Public press only"));
     // The kept text goes out publicly instead.
     player.click("#to-public").await?;
-    assert_eq!(send_and_land(&player, "Meet me in Burgundy?").await?, "Public press");
+    assert_eq!(player.send_press("Meet me in Burgundy?").await?, "Public press");
     // The private talk from before stays readable, but offers no reply, and says why.
     player.goto(&format!("{site}{private_path}")).await?;
     player.wait_for_text("#messages", "Before the new rule").await?;
@@ -124,7 +94,7 @@ async fn the_gm_changes_the_press_rule_and_players_see_what_each_rule_refuses(po
     assert_eq!(player.count("#reply-form").await?, 0, "a reply the rule refuses is offered");
 
     // Gunboat: a public message typed before the switch is refused, and only the GM may be written to.
-    open_compose(&player, &site, &game_path, &["#to-public"], "Peace in the west").await?;
+    player.compose_press(&site, &game_path, &["#to-public"], "Peace in the west").await?;
     set_press_rule(&gm, &site, &game_path, "none").await?;
     player.click("#compose-form #send").await?;
     let refusal = player.wait_for_text("#press-refusal", "Not sent").await?;
@@ -135,7 +105,7 @@ async fn the_gm_changes_the_press_rule_and_players_see_what_each_rule_refuses(po
     assert!(player.text("#press-rules").await?.contains("No press (gunboat)"));
     player.fill("#compose-form #body", "Is the deadline Friday?").await?;
     player.click("#to-gm").await?;
-    assert_eq!(send_and_land(&player, "Is the deadline Friday?").await?, "GM");
+    assert_eq!(player.send_press("Is the deadline Friday?").await?, "GM");
     player.goto(&format!("{site}{game_path}/press")).await?;
     let listed = player.text("#conversations").await?;
     assert!(!listed.contains("Peace in the west"), "{listed}");
@@ -144,8 +114,8 @@ async fn the_gm_changes_the_press_rule_and_players_see_what_each_rule_refuses(po
     process_due_phase(&pool, &game_path).await?;
     player.reload_until_text(&format!("{site}{game_path}"), "#current-phase", "Fall 1901 Movement").await?;
     set_press_rule(&gm, &site, &game_path, "rulebook").await?;
-    assert_eq!(write(&player, &site, &game_path, &[france], "Fall plans: hold").await?, "France");
-    open_compose(&player, &site, &game_path, &[france], "Build a fleet in Brest?").await?;
+    assert_eq!(player.write_press(&site, &game_path, &[france], "Fall plans: hold").await?, "France");
+    player.compose_press(&site, &game_path, &[france], "Build a fleet in Brest?").await?;
     process_due_phase(&pool, &game_path).await?;
     player.click("#compose-form #send").await?;
     let refusal = player.wait_for_text("#press-refusal", "Not sent").await?;
@@ -188,8 +158,8 @@ async fn grey_press_shows_no_sender_to_players_and_visitors(pool: PgPool) -> any
     browser.log_in(&site, "bea").await?;
     browser.goto(&format!("{site}{game_path}/press")).await?;
     browser.wait_for_text("#press-rules", "grey press allowed").await?;
-    open_compose(&browser, &site, &game_path, &["#to-public", "#grey"], grey_text).await?;
-    assert_eq!(send_and_land(&browser, grey_text).await?, "Public press");
+    browser.compose_press(&site, &game_path, &["#to-public", "#grey"], grey_text).await?;
+    assert_eq!(browser.send_press(grey_text).await?, "Public press");
     let public_path = current_path(&browser).await?;
     // The same player signs the next one: this is how a sender shows when it is shown.
     browser.fill("#reply-form #body", "England signs this one").await?;
@@ -197,7 +167,7 @@ async fn grey_press_shows_no_sender_to_players_and_visitors(pool: PgPool) -> any
     let (signed, _) = message_with(&browser, "#messages", "England signs this one").await?;
     assert!(signed.contains("England · bea"), "{signed}");
     // Grey press is for public messages only.
-    open_compose(&browser, &site, &game_path, &["input.to-seat[data-title='France']", "#grey"], "Psst").await?;
+    browser.compose_press(&site, &game_path, &["input.to-seat[data-title='France']", "#grey"], "Psst").await?;
     browser.click("#compose-form #send").await?;
     let refusal = browser.wait_for_text("#press-refusal", "Not sent").await?;
     assert!(refusal.contains("Only public messages can be grey"), "{refusal}");
@@ -336,17 +306,17 @@ async fn an_anonymous_game_never_shows_a_players_name(pool: PgPool) -> anyhow::R
     let france = "input.to-seat[data-title='France']";
     let germany = "input.to-seat[data-title='Germany']";
     browser.resume(&sessions[0]).await?;
-    assert_eq!(write(&browser, &site, &game_path, &[france], "Lisbon is yours").await?, "France");
+    assert_eq!(browser.write_press(&site, &game_path, &[france], "Lisbon is yours").await?, "France");
     let (_, private) = message_with(&browser, "#messages", "Lisbon is yours").await?;
     assert!(private.contains("<strong class=\"press-sender\">England</strong>"), "the sender is its power: {private}");
-    assert_eq!(write(&browser, &site, &game_path, &[france, germany], "Western triple").await?, "France, Germany");
-    assert_eq!(write(&browser, &site, &game_path, &["#to-public"], "Peace in our time").await?, "Public press");
+    assert_eq!(browser.write_press(&site, &game_path, &[france, germany], "Western triple").await?, "France, Germany");
+    assert_eq!(browser.write_press(&site, &game_path, &["#to-public"], "Peace in our time").await?, "Public press");
     browser.resume(&sessions[1]).await?;
     assert_eq!(
-        write(&browser, &site, &game_path, &["input.to-seat[data-title='England']"], "Agreed").await?,
+        browser.write_press(&site, &game_path, &["input.to-seat[data-title='England']"], "Agreed").await?,
         "England"
     );
-    assert_eq!(write(&browser, &site, &game_path, &["#to-public"], "France agrees").await?, "Public press");
+    assert_eq!(browser.write_press(&site, &game_path, &["#to-public"], "France agrees").await?, "Public press");
     process_due_phase(&pool, &game_path).await?;
 
     for (index, (username, display, _)) in MASKED.iter().enumerate() {
@@ -376,9 +346,15 @@ async fn the_gm_writes_to_a_seat_and_to_all_and_reads_only_its_own_talks(pool: P
     browser.wait_for_text("#writes-as", "GM").await?;
     assert_eq!(browser.count("#to-gm").await?, 0, "the GM does not write to itself");
     assert_eq!(browser.count("input.to-seat").await?, 7, "the GM may write to every seat");
-    assert_eq!(write(&browser, &site, &game_path, &[england], "England, your orders are missing").await?, "England");
+    assert_eq!(
+        browser.write_press(&site, &game_path, &[england], "England, your orders are missing").await?,
+        "England"
+    );
     let gm_england = current_path(&browser).await?;
-    assert_eq!(write(&browser, &site, &game_path, &["#to-public"], "Deadline moves to Friday").await?, "Public press");
+    assert_eq!(
+        browser.write_press(&site, &game_path, &["#to-public"], "Deadline moves to Friday").await?,
+        "Public press"
+    );
     let (broadcast, _) = message_with(&browser, "#messages", "Deadline moves to Friday").await?;
     assert!(broadcast.starts_with("GM ·"), "{broadcast}");
     browser.log_out().await?;
@@ -393,12 +369,12 @@ async fn the_gm_writes_to_a_seat_and_to_all_and_reads_only_its_own_talks(pool: P
     browser.fill("#reply-form #body", "Sent them just now").await?;
     browser.click("#reply-form #send").await?;
     browser.wait_for_text("#messages", "Sent them just now").await?;
-    assert_eq!(write(&browser, &site, &game_path, &[france], "Just between us two").await?, "France");
+    assert_eq!(browser.write_press(&site, &game_path, &[france], "Just between us two").await?, "France");
     let england_france = current_path(&browser).await?;
     browser.log_out().await?;
 
     browser.log_in(&site, "cid").await?;
-    assert_eq!(write(&browser, &site, &game_path, &["#to-gm"], "May I have an extension?").await?, "GM");
+    assert_eq!(browser.write_press(&site, &game_path, &["#to-gm"], "May I have an extension?").await?, "GM");
     let france_gm = current_path(&browser).await?;
     browser.log_out().await?;
 
