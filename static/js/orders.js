@@ -1,143 +1,475 @@
-// Backchannel order page: click a unit on the map to pick its order row, then click where it should
-// go to choose that move (or the unit again to hold). Progressive enhancement only: it sets the
-// row's <select> to one of the options the server already offered, and saving still goes through the
-// form. Without this script the page works the same with the selects alone.
+// Backchannel order page: chained selects that follow each other at once, and orders by clicking the
+// map. Progressive enhancement only: every choice it makes is one of the legal orders the server put
+// in the page (#order-choices), set in the same selects the form posts; without this script the page
+// works with the selects and its "Show the next choices" button.
+//
+// On the map: click (or tap) one of your units, then a place to move there, or the unit again to hold.
+// Click your unit, then another unit, then a place: support (or convoy) to there; the other unit twice:
+// support to hold. In retreats: the unit, then a place, or the unit again to disband. In Winter: an
+// open home center to build, one of your units to remove it. When a click could mean more than one
+// order (two coasts, a support or a convoy), buttons under the map ask which.
 (function () {
   "use strict";
 
-  var map = document.querySelector("#map svg");
   var form = document.getElementById("order-form");
-  var status = document.getElementById("map-status");
-  if (!map || !form || !status) {
+  var data = document.getElementById("order-choices");
+  if (!form || !data) {
     return;
   }
-
-  // One select per unit row, found by the province the unit stands in.
-  var rows = {};
-  form.querySelectorAll("select[data-province]").forEach(function (select) {
-    rows[select.dataset.province] = select;
+  document.documentElement.classList.add("js");
+  var rows = JSON.parse(data.textContent).map(function (row) {
+    row.element = form.querySelector('[data-row="' + row.field + '"]');
+    row.choices = row.choices.map(function (choice) {
+      return {
+        value: choice[0],
+        label: choice[1],
+        steps: choice[2].map(function (step) {
+          return { value: step[0], label: step[1] };
+        }),
+      };
+    });
+    return row;
+  }).filter(function (row) {
+    return row.element;
   });
-  var chosen = null; // the province of the unit whose row is picked
+  var svg = document.querySelector("#map svg");
+  var status = document.getElementById("map-status");
+  var actions = document.getElementById("map-actions");
+  var draftState = document.getElementById("draft-state");
+  var saved = {};
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  // ---- chains of selects ----
+
+  function follows(choice, path) {
+    if (choice.steps.length < path.length) {
+      return false;
+    }
+    for (var i = 0; i < path.length; i++) {
+      if (choice.steps[i].value !== path[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  function selects(row) {
+    return Array.prototype.slice.call(row.element.querySelectorAll("select[data-level]"));
+  }
+
+  function pathOf(row) {
+    var path = [];
+    selects(row).every(function (select) {
+      if (select.value === "") {
+        return false;
+      }
+      path.push(select.value);
+      return true;
+    });
+    return path;
+  }
+
+  function chosenChoice(row) {
+    var path = pathOf(row);
+    return row.choices.filter(function (choice) {
+      return path.length > 0 && choice.steps.length === path.length && follows(choice, path);
+    })[0] || null;
+  }
+
+  var CAPTIONS = { support: ["Unit", "To"], convoy: ["Army", "To"], build: ["Where", "What"], remove: ["Unit"] };
+
+  function caption(kind, depth) {
+    return (CAPTIONS[kind] || ["To"])[depth - 1] || "To";
+  }
+
+  // Rebuilds the selects after the first for `path`: each lists what follows the choices before it.
+  function renderChain(row, path) {
+    var chain = row.element.querySelector(".chain");
+    var first = selects(row)[0];
+    first.value = path[0] || "";
+    selects(row).slice(1).forEach(function (select) {
+      select.remove();
+    });
+    for (var depth = 1; depth <= path.length; depth++) {
+      var options = [];
+      row.choices.forEach(function (choice) {
+        var step = follows(choice, path.slice(0, depth)) && choice.steps[depth];
+        if (step && !options.some(function (known) { return known.value === step.value; })) {
+          options.push(step);
+        }
+      });
+      if (options.length === 0) {
+        break;
+      }
+      var select = document.createElement("select");
+      select.name = row.field + "_" + (depth + 1);
+      select.id = select.name;
+      select.dataset.level = String(depth + 1);
+      select.setAttribute("aria-label", row.label + ": " + caption(path[0], depth));
+      select.add(new Option(caption(path[0], depth) + "\u2026", ""));
+      options.forEach(function (step) {
+        select.add(new Option(step.label, step.value));
+      });
+      select.value = path[depth] || "";
+      chain.appendChild(select);
+    }
+    rowChanged(row);
+  }
+
+  function setChoice(row, choice) {
+    renderChain(row, choice ? choice.steps.map(function (step) { return step.value; }) : []);
+  }
+
+  function rowChanged(row) {
+    var choice = chosenChoice(row);
+    row.element.classList.toggle("has-order", choice !== null);
+    row.element.querySelector(".row-order").textContent = choice ? choice.label : "";
+    drawDrafts();
+    var changed = rows.some(function (other) {
+      var now = chosenChoice(other);
+      return (now ? now.value : "") !== saved[other.field];
+    });
+    if (draftState) {
+      draftState.textContent = changed ? "You have changes that are not saved yet: press \u201cSave these orders\u201d." : "";
+      draftState.classList.toggle("unsaved", changed);
+    }
+  }
+
+  form.addEventListener("change", function (event) {
+    var select = event.target.closest("select[data-level]");
+    var row = select && rows.filter(function (r) { return r.element.contains(select); })[0];
+    if (row) {
+      renderChain(row, pathOf(row));
+    }
+  });
+
+  // ---- the map ----
 
   function say(text) {
-    status.textContent = text;
+    if (status) {
+      status.textContent = text;
+    }
   }
 
-  // The region an option moves or retreats to: "A vie - gal", "F stp/sc - bot", "A bur R pic";
-  // convoyed moves ("... via convoy") are left to the select, as there the route is explicit.
-  function destination(option) {
-    var match = /^[AF] \S+ (?:-|R) (\S+)$/.exec(option.value);
-    return match ? match[1] : null;
+  function point(element) {
+    return element ? { x: parseFloat(element.dataset.x), y: parseFloat(element.dataset.y) } : null;
   }
 
-  function optionWhere(select, test) {
-    return Array.prototype.filter.call(select.options, function (option) {
-      return option.value !== "" && test(option);
-    });
+  function placeOf(key) {
+    if (!svg) {
+      return null;
+    }
+    var coast = svg.querySelector('g.coast[data-region="' + key + '"]');
+    return point(coast || svg.querySelector('g.province[data-province="' + key.split("/")[0] + '"]'));
   }
 
-  function unitsIn(province) {
-    return map.querySelectorAll('g.unit[data-province="' + province + '"]');
+  function unitAt(province) {
+    if (!svg) {
+      return null;
+    }
+    var units = svg.querySelectorAll('g.unit[data-province="' + province + '"]');
+    // A dislodged unit is the one to order in a retreat phase.
+    return point(units[units.length - 1] || null) || placeOf(province);
   }
 
-  function clearChoice() {
-    if (chosen === null) {
+  function line(layer, from, to, className) {
+    if (!from || !to) {
       return;
     }
-    rows[chosen].closest("tr").classList.remove("chosen");
-    unitsIn(chosen).forEach(function (unit) {
-      unit.classList.remove("chosen");
-    });
-    chosen = null;
+    var dx = to.x - from.x, dy = to.y - from.y, length = Math.sqrt(dx * dx + dy * dy) || 1;
+    var element = document.createElementNS(SVG_NS, "line");
+    element.setAttribute("x1", from.x + (dx / length) * 14);
+    element.setAttribute("y1", from.y + (dy / length) * 14);
+    element.setAttribute("x2", to.x - (dx / length) * 14);
+    element.setAttribute("y2", to.y - (dy / length) * 14);
+    element.setAttribute("class", className);
+    element.setAttribute("marker-end", "url(#draft-head)");
+    layer.appendChild(element);
   }
 
-  function choose(province) {
-    clearChoice();
-    chosen = province;
-    var select = rows[province];
-    select.closest("tr").classList.add("chosen");
-    unitsIn(province).forEach(function (unit) {
-      unit.classList.add("chosen");
-    });
-    select.focus({ preventScroll: true });
-    say(select.dataset.unit + " picked: click where it should go, or the unit again to hold.");
+  function ring(layer, at, className) {
+    if (!at) {
+      return;
+    }
+    var element = document.createElementNS(SVG_NS, "circle");
+    element.setAttribute("cx", at.x);
+    element.setAttribute("cy", at.y);
+    element.setAttribute("r", 20);
+    element.setAttribute("class", className);
+    layer.appendChild(element);
   }
 
-  function pick(select, option) {
-    select.value = option.value;
-    select.dispatchEvent(new Event("change", { bubbles: true }));
-    say(option.textContent + ": chosen. Press \u201cSave these orders\u201d to keep it.");
+  function midpoint(a, b) {
+    return a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : null;
   }
 
-  // A click on a province (or one of its coasts) while a unit is picked: the one legal move there.
-  // Returns how many legal moves go there.
-  function sendTo(region, province) {
-    var select = rows[chosen];
-    var moves = optionWhere(select, function (option) {
-      var to = destination(option);
-      return to !== null && (to === region || (region === null && to.split("/")[0] === province));
+  function draftLayer() {
+    var layer = svg.querySelector("g.draft");
+    if (!layer) {
+      var defs = document.createElementNS(SVG_NS, "defs");
+      defs.innerHTML = '<marker id="draft-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" ' +
+        'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#1d232b"/></marker>';
+      svg.appendChild(defs);
+      layer = document.createElementNS(SVG_NS, "g");
+      layer.setAttribute("class", "draft");
+      svg.appendChild(layer);
+    }
+    return layer;
+  }
+
+  // Draws every row's chosen order, pending until saved. The form is the one truth, so the server's
+  // drawing of the saved orders gives way to this one.
+  function drawDrafts() {
+    if (!svg) {
+      return;
+    }
+    var served = svg.querySelector("g.orders");
+    if (served) {
+      served.remove();
+    }
+    var layer = draftLayer();
+    layer.textContent = "";
+    rows.forEach(function (row) {
+      var choice = chosenChoice(row);
+      if (!choice) {
+        return;
+      }
+      var kind = choice.steps[0].value, from = unitAt(row.key), steps = choice.steps;
+      if (kind === "hold") {
+        ring(layer, from, "draft-hold");
+      } else if (kind === "move" || kind === "convoyed" || kind === "retreat") {
+        line(layer, from, placeOf(steps[1].value), "draft-move");
+      } else if (kind === "support" || kind === "convoy") {
+        var other = unitAt(steps[1].value);
+        var to = steps[2].value === "hold" ? other : midpoint(other, placeOf(steps[2].value));
+        line(layer, from, to, "draft-" + kind);
+      } else if (kind === "build") {
+        ring(layer, placeOf(steps[2].value.split(" ")[1]), "draft-build");
+      } else if (kind === "remove" || kind === "disband") {
+        ring(layer, unitAt(kind === "remove" ? steps[1].value : row.key), "draft-remove");
+      }
     });
-    if (moves.length === 1) {
-      pick(select, moves[0]);
-      clearChoice();
-    } else if (moves.length > 1) {
-      say("More than one coast can be reached there: click the coast, or choose in the list.");
+  }
+
+  var picked = null; // { row, other }: the unit being ordered, and the unit it acts for
+
+  function rowFor(province) {
+    return rows.filter(function (row) {
+      return row.key === province && row.choices.some(function (c) { return c.steps[0].value !== "build"; });
+    })[0] || null;
+  }
+
+  function highlight(province, on) {
+    if (!svg || !province) {
+      return;
+    }
+    svg.querySelectorAll('g.unit[data-province="' + province + '"]').forEach(function (unit) {
+      unit.classList.toggle("chosen", on);
+    });
+  }
+
+  function clearPick() {
+    if (picked) {
+      picked.row.element.classList.remove("chosen");
+      highlight(picked.row.key, false);
+      highlight(picked.other, false);
+    }
+    picked = null;
+    offer([]);
+  }
+
+  function pick(row) {
+    clearPick();
+    picked = { row: row, other: null };
+    row.element.classList.add("chosen");
+    highlight(row.key, true);
+    var kinds = row.choices.map(function (c) { return c.steps[0].value; });
+    if (kinds.indexOf("retreat") >= 0 || kinds.indexOf("disband") >= 0) {
+      say(row.label + " picked: click where it retreats, or the unit again to disband it.");
     } else {
-      say(select.dataset.unit + " cannot go there; choose another place or use the list.");
+      say(row.label + " picked: click where it moves, the unit again to hold, or another unit to support or convoy it.");
     }
-    return moves.length;
   }
 
-  function hold(province) {
-    var select = rows[province];
-    var holds = optionWhere(select, function (option) {
-      return / H$/.test(option.value);
+  function choose(row, choice) {
+    setChoice(row, choice);
+    clearPick();
+    say(choice.label + ": chosen, not saved yet.");
+  }
+
+  // Buttons under the map when a click could mean several orders.
+  function offer(choices, row) {
+    if (!actions) {
+      return;
+    }
+    actions.textContent = "";
+    actions.hidden = choices.length === 0;
+    choices.forEach(function (choice) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = choice.label;
+      button.addEventListener("click", function () {
+        choose(row, choice);
+      });
+      actions.appendChild(button);
     });
-    if (holds.length === 1) {
-      pick(select, holds[0]);
-    }
-    clearChoice();
   }
 
-  map.addEventListener("click", function (event) {
-    var unit = event.target.closest("g.unit[data-province]");
-    var province = unit ? unit.dataset.province : null;
-    if (unit && province === chosen) {
-      hold(province);
-      return;
+  function decide(row, choices, none) {
+    if (choices.length === 1) {
+      choose(row, choices[0]);
+    } else if (choices.length > 1) {
+      offer(choices, row);
+      say("More than one order fits: choose one below the map.");
+    } else {
+      say(none);
     }
-    if (unit && rows[province] && chosen === null) {
-      choose(province);
-      return;
-    }
-    if (chosen === null) {
-      return;
-    }
-    var coast = event.target.closest("g.coast[data-region]");
-    var place = event.target.closest("[data-province]");
-    var reached = 0;
-    if (coast) {
-      reached = sendTo(coast.dataset.region, null);
-    } else if (place) {
-      reached = sendTo(null, place.dataset.province);
-    }
-    // Another of one's own units that the picked one cannot reach: pick that one instead.
-    if (reached === 0 && unit && rows[province]) {
-      choose(province);
-    }
-  });
+    return choices.length;
+  }
 
-  document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && chosen !== null) {
-      clearChoice();
-      say("");
-    }
-  });
+  function where(choice, depth, region, province) {
+    var step = choice.steps[depth];
+    return step && (step.value === region || step.value.split("/")[0] === province);
+  }
 
-  map.querySelectorAll("g.unit[data-province]").forEach(function (unit) {
-    if (rows[unit.dataset.province]) {
-      unit.classList.add("orderable");
+  function kindIs(choice, kinds) {
+    return kinds.indexOf(choice.steps[0].value) >= 0;
+  }
+
+  // A click on the map while a unit is picked.
+  function orderPicked(province, region, onUnit) {
+    var row = picked.row, choices = row.choices;
+    if (picked.other) {
+      var other = picked.other;
+      var forOther = choices.filter(function (c) {
+        return kindIs(c, ["support", "convoy"]) && c.steps[1].value === other;
+      });
+      var found = province === other
+        ? forOther.filter(function (c) { return c.steps[2].value === "hold"; })
+        : forOther.filter(function (c) { return where(c, 2, region, province); });
+      decide(row, found, row.label + " cannot support or convoy " + other + " there.");
+      return;
     }
+    if (province === row.key) {
+      decide(row, choices.filter(function (c) { return kindIs(c, ["hold", "disband"]); }), row.label + " cannot hold here.");
+      return;
+    }
+    if (onUnit) {
+      var acts = choices.filter(function (c) { return kindIs(c, ["support", "convoy"]) && c.steps[1].value === province; });
+      if (acts.length > 0) {
+        picked.other = province;
+        highlight(province, true);
+        say("Now click where " + province + " goes, or " + province + " again to support it holding.");
+        return;
+      }
+    }
+    var moves = choices.filter(function (c) { return kindIs(c, ["move", "retreat"]) && where(c, 1, region, province); });
+    if (moves.length === 0) {
+      moves = choices.filter(function (c) { return kindIs(c, ["convoyed"]) && where(c, 1, region, province); });
+    }
+    if (moves.length > 1 && region) {
+      moves = moves.filter(function (c) { return c.steps[1].value === region; });
+    }
+    if (decide(row, moves, row.label + " cannot go there; choose another place or use the list.") === 0) {
+      var own = onUnit && rowFor(province);
+      if (own) {
+        pick(own);
+      }
+    }
+  }
+
+  // A click with no unit picked: one of the player's units, or a build site.
+  function startAt(province) {
+    var own = rowFor(province);
+    if (own) {
+      var removals = own.choices.filter(function (c) { return kindIs(c, ["remove"]); });
+      if (removals.length === 0) {
+        pick(own);
+        return;
+      }
+    }
+    var adjustments = [];
+    rows.forEach(function (row) {
+      row.choices.forEach(function (c) {
+        if (kindIs(c, ["build", "remove"]) && c.steps[1].value === province) {
+          adjustments.push({ row: row, choice: c });
+        }
+      });
+    });
+    if (adjustments.length === 0) {
+      say("Click one of your units on the map to give it an order.");
+      return;
+    }
+    var free = rows.filter(function (row) {
+      return row.choices.some(function (c) { return c.steps[1] && c.steps[1].value === province; }) &&
+        (chosenChoice(row) === null || chosenChoice(row).steps[1].value === province);
+    })[0];
+    if (!free) {
+      say("Every build or removal row is used: remove one from the list first.");
+      return;
+    }
+    decide(free, free.choices.filter(function (c) {
+      return kindIs(c, ["build", "remove"]) && c.steps[1].value === province;
+    }), "Nothing can be built there.");
+  }
+
+  if (svg) {
+    svg.addEventListener("click", function (event) {
+      var unit = event.target.closest("g.unit[data-province]");
+      var coast = event.target.closest("g.coast[data-region]");
+      var place = unit || event.target.closest("[data-province]");
+      var province = place ? place.dataset.province : coast ? coast.dataset.region.split("/")[0] : null;
+      if (!province) {
+        return;
+      }
+      var region = coast ? coast.dataset.region : null;
+      if (picked) {
+        orderPicked(province, region, unit !== null);
+      } else {
+        startAt(province);
+      }
+    });
+    svg.querySelectorAll("g.unit[data-province]").forEach(function (unit) {
+      if (rowFor(unit.dataset.province)) {
+        unit.classList.add("orderable");
+      }
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && picked) {
+        clearPick();
+        say("");
+      }
+    });
+  }
+
+  // ---- start ----
+
+  rows.forEach(function (row) {
+    var choice = chosenChoice(row);
+    saved[row.field] = choice ? choice.value : "";
   });
-  say("Click one of your units on the map to give it an order.");
+  rows.forEach(function (row) {
+    // A remove button beside the chosen order, for touch and keyboard alike.
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "icon row-clear";
+    clear.textContent = "\u2715";
+    clear.setAttribute("aria-label", "No order for " + row.label);
+    clear.addEventListener("click", function () {
+      setChoice(row, null);
+    });
+    row.element.appendChild(clear);
+  });
+  drawDrafts();
+  var clearForm = document.getElementById("clear-form");
+  if (clearForm) {
+    clearForm.addEventListener("submit", function (event) {
+      if (!window.confirm(clearForm.dataset.confirm)) {
+        event.preventDefault();
+      }
+    });
+  }
+  say(rows.some(function (row) { return row.choices.some(function (c) { return kindIs(c, ["build"]); }); })
+    ? "Click an open home center on the map to build there, or use the lists."
+    : "Click one of your units on the map to give it an order.");
 })();

@@ -117,6 +117,9 @@ impl Clock for TestClock {
     }
 }
 
+/// The width of the phone the journeys emulate, in CSS pixels.
+pub const PHONE_WIDTH: u32 = 390;
+
 /// A running chromedriver and a browser session on it. Both end when this is dropped.
 pub struct Browser {
     pub client: Client,
@@ -124,8 +127,23 @@ pub struct Browser {
     _profile: TempDir,
 }
 
+/// How a browser journey's window looks at the site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// A desktop window, 1280 px wide.
+    Desktop,
+    /// A phone, 390 px wide, with a phone's user agent and touch.
+    Phone,
+    /// A desktop window with JavaScript turned off.
+    NoScript,
+}
+
 impl Browser {
     pub async fn start() -> anyhow::Result<Self> {
+        Browser::start_as(Screen::Desktop).await
+    }
+
+    pub async fn start_as(screen: Screen) -> anyhow::Result<Self> {
         let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".to_owned());
         let chrome = std::env::var("CHROME_BINARY").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
         for program in [&chromedriver, &chrome] {
@@ -144,9 +162,23 @@ impl Browser {
         let profile = TempDir::new()?;
         let mut args: Vec<String> = CHROME_FLAGS.iter().map(|flag| (*flag).to_owned()).collect();
         args.push(format!("--user-data-dir={}", profile.path()));
-        args.push("--window-size=1280,1000".to_owned());
+        let mut options = serde_json::json!({ "binary": chrome });
+        match screen {
+            Screen::Desktop => args.push("--window-size=1280,1000".to_owned()),
+            Screen::NoScript => {
+                args.push("--window-size=1280,1000".to_owned());
+                options["prefs"] = serde_json::json!({ "profile.managed_default_content_settings.javascript": 2 });
+            }
+            Screen::Phone => {
+                options["mobileEmulation"] = serde_json::json!({
+                    "deviceMetrics": { "width": PHONE_WIDTH, "height": 844, "pixelRatio": 3.0, "touch": true },
+                    "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36",
+                });
+            }
+        }
+        options["args"] = serde_json::json!(args);
         let mut capabilities = Capabilities::new();
-        capabilities.insert("goog:chromeOptions".to_owned(), serde_json::json!({ "binary": chrome, "args": args }));
+        capabilities.insert("goog:chromeOptions".to_owned(), options);
         let client = connect_when_ready(&format!("http://127.0.0.1:{port}"), capabilities).await?;
         Ok(Browser { client, _driver: driver, _profile: profile })
     }
@@ -169,6 +201,48 @@ impl Browser {
     /// Picks the option with this value in the select found by `css`.
     pub async fn select(&self, css: &str, value: &str) -> anyhow::Result<()> {
         self.wait_for(css).await?.select_by_value(value).await.with_context(|| format!("choosing {value} in {css}"))
+    }
+
+    /// Chooses `order` in the order form row of `unit` (its label: `A vie`, `Build 1 of 2`) as a player
+    /// does: in each small select of the row's chain in turn, or in the row's one list.
+    pub async fn choose_order(&self, unit: &str, order: &str) -> anyhow::Result<()> {
+        let row = format!("#order-form [data-row][data-unit='{unit}']");
+        self.wait_for(&row).await?;
+        let chained = self.count(&format!("{row} select[data-level]")).await? > 0;
+        if !chained {
+            return self.select(&format!("{row} select"), order).await;
+        }
+        let choices: serde_json::Value =
+            serde_json::from_str(&self.text_content("#order-choices").await?).context("reading #order-choices")?;
+        let steps = choices
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|candidate| candidate["label"] == unit)
+            .flat_map(|candidate| candidate["choices"].as_array().cloned().unwrap_or_default())
+            .find(|choice| choice[0] == order)
+            .and_then(|choice| choice[2].as_array().cloned())
+            .with_context(|| format!("{order} is not offered to {unit}"))?;
+        for (level, step) in steps.iter().enumerate() {
+            let value = step[0].as_str().unwrap_or_default();
+            self.select(&format!("{row} select[data-level='{}']", level + 1), value).await?;
+        }
+        Ok(())
+    }
+
+    /// The text of the element found by `css`, hidden or not (e.g. a JSON script block).
+    pub async fn text_content(&self, css: &str) -> anyhow::Result<String> {
+        let element = self.wait_for(css).await?;
+        Ok(element.prop("textContent").await?.unwrap_or_default())
+    }
+
+    /// How far the page itself can scroll sideways: 0 when it fits the window's width.
+    pub async fn sideways_overflow(&self) -> anyhow::Result<i64> {
+        let overflow = self
+            .client
+            .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", vec![])
+            .await?;
+        Ok(overflow.as_i64().unwrap_or_default())
     }
 
     pub async fn wait_for(&self, css: &str) -> anyhow::Result<fantoccini::elements::Element> {

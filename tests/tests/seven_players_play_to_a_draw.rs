@@ -404,7 +404,7 @@ async fn choose_in_selects(browser: &Browser, orders: &[&str]) -> anyhow::Result
         } else {
             order.split(' ').take(2).collect::<Vec<_>>().join(" ")
         };
-        browser.select(&format!("select[data-unit='{row}']"), order).await?;
+        browser.choose_order(&row, order).await?;
     }
     browser.click("#save-form-orders").await
 }

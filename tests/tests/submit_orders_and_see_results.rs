@@ -19,8 +19,8 @@ async fn two_players_order_through_the_forms_and_the_results_page_shows_the_move
     browser.goto(&format!("{site}{game_path}")).await?;
     browser.click("#orders-link").await?;
     browser.wait_for_text("#phase-label", "Spring 1901 Movement").await?;
-    browser.select("select[data-unit='A vie']", "A vie - gal").await?;
-    browser.select("select[data-unit='F tri']", "F tri - alb").await?;
+    browser.choose_order("A vie", "A vie - gal").await?;
+    browser.choose_order("F tri", "F tri - alb").await?;
     browser.click("#save-form-orders").await?;
     browser.wait_for_text("#saved-message", "Saved 2 orders.").await?;
     let accepted = browser.text("#accepted-orders").await?;

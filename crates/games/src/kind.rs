@@ -72,6 +72,34 @@ impl OrderCheck {
 pub struct Choice {
     pub value: String,
     pub label: String,
+    /// The order as a chain of small choices (what kind of order, then its target, then where to), so
+    /// that a form can offer a few options at a time instead of every order at once. Empty for a
+    /// choice that is offered whole, in one list.
+    #[serde(default)]
+    pub steps: Vec<Step>,
+}
+
+impl Choice {
+    /// A choice offered whole, in one list.
+    pub fn whole(value: impl Into<String>, label: impl Into<String>) -> Choice {
+        Choice { value: value.into(), label: label.into(), steps: Vec::new() }
+    }
+}
+
+/// One link of a [`Choice`]'s chain. The first step's `value` names the kind of order (`hold`, `move`,
+/// `convoyed`, `support`, `convoy`, `retreat`, `disband`, `build`, `remove`, `waive`); later steps name
+/// places by their map keys (`gal`, `stp/nc`) or unit types (`A`, `F`), which a map script matches to
+/// what was clicked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    pub value: String,
+    pub label: String,
+}
+
+impl Step {
+    pub fn new(value: impl Into<String>, label: impl Into<String>) -> Step {
+        Step { value: value.into(), label: label.into() }
+    }
 }
 
 /// One row of an order form: typically one unit, with every legal order for it.

@@ -19,7 +19,7 @@ pub mod standard;
 pub mod terrorism;
 
 pub use kind::{
-    AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GameKind, GmActionError, OrderCheck, OrderForm,
+    AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GameKind, GmActionError, OrderCheck, OrderForm, Step,
     Outcome, PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord,
     SeatId, SeatInfo, SetupError, StateError, View,
 };

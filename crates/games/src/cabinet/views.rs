@@ -201,7 +201,7 @@ pub(super) fn adjustment_rows(state: &State, head: Power) -> Vec<FormRow> {
         orders.push(Order::Waive);
     }
     let choices: Vec<Choice> =
-        orders.iter().map(|order| Choice { value: order.notation(map), label: order.describe(map) }).collect();
+        orders.iter().map(|order| crate::standard::order_choice(map, order)).collect();
     (0..count)
         .map(|index| FormRow {
             label: format!("{what} {} of {count}", index + 1),
@@ -222,8 +222,8 @@ fn motion_rows(state: &State, seat: SeatRef) -> Vec<FormRow> {
         if lines.is_empty() {
             return;
         }
-        let mut choices = vec![Choice { value: String::new(), label: "None".to_string() }];
-        choices.extend(lines.into_iter().map(|(line, plain)| Choice { value: line.notation(), label: plain }));
+        let mut choices = vec![Choice::whole("", "None")];
+        choices.extend(lines.into_iter().map(|(line, plain)| Choice::whole(line.notation(), plain)));
         rows.push(FormRow { label, key, choices });
     };
     match seat.role {

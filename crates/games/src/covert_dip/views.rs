@@ -61,8 +61,8 @@ pub(super) fn add_covert_rows(map: &Map, state: &State, power: Power, form: &mut
         return;
     }
     let choices = |orders: Vec<CovertOrder>| {
-        let mut choices = vec![Choice { value: String::new(), label: "None".to_string() }];
-        choices.extend(orders.into_iter().map(|order| Choice { value: order.notation(), label: order.describe(map) }));
+        let mut choices = vec![Choice::whole("", "None")];
+        choices.extend(orders.into_iter().map(|order| Choice::whole(order.notation(), order.describe(map))));
         choices
     };
     let mut add = |label: &str, key: &str, count: u32, orders: Vec<CovertOrder>| {

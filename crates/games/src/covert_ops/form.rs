@@ -86,7 +86,7 @@ fn troop_counts(available: u32) -> impl Iterator<Item = u32> {
 }
 
 fn choice(map: &WorldMap, order: Order) -> Choice {
-    Choice { value: order.to_string(), label: order_meaning(map, &order) }
+    Choice::whole(order.to_string(), order_meaning(map, &order))
 }
 
 fn notes(map: &WorldMap, options: &OrderOptions) -> Vec<String> {

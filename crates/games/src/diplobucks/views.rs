@@ -225,12 +225,12 @@ pub(super) fn add_bribe_rows(map: &Map, state: &State, power: Power, form: &mut 
         .into_iter()
         .map(|kind| Bribe { kind, shares: Vec::new() })
         .filter(|bribe| bribes::check(map, position, power, bribe, state.balance(power)).is_ok())
-        .map(|bribe| Choice { value: bribe.notation(map, position), label: bribe.describe(map, position) })
+        .map(|bribe| Choice::whole(bribe.notation(map, position), bribe.describe(map, position)))
         .collect();
     if choices.is_empty() {
         return;
     }
-    let mut with_none = vec![Choice { value: String::new(), label: "No bribe".to_string() }];
+    let mut with_none = vec![Choice::whole("", "No bribe")];
     with_none.extend(choices);
     for index in 1..=BRIBE_ROWS {
         form.rows.push(FormRow {

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use judge::{
-    Extensions, Map, Order, OrderStatus, PhaseKind, Position, Power, Submission, adjudicate, legal_orders, parse_orders,
+    Extensions, Location, Map, Order, UnitRef, UnitType, OrderStatus, PhaseKind, Position, Power, Submission, adjudicate, legal_orders, parse_orders,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::kind::{
-    AcceptedLine, Board, BoardUnit, Choice, FormRow, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage,
+    AcceptedLine, Board, BoardUnit, Choice, FormRow, Step, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage,
     Processed, RejectedLine, Report, ReportLine, ResultWord, SeatId, SeatInfo, SetupError, View,
 };
 
@@ -104,10 +104,57 @@ pub(crate) fn check_sheet(
     check
 }
 
+/// A legal order as a form offers it: its notation, its meaning, and the chain of small choices that
+/// leads to it (kind of order, then the unit or place it names, then where to).
+pub(crate) fn order_choice(map: &Map, order: &Order) -> Choice {
+    Choice { value: order.notation(map), label: order.describe(map), steps: order_steps(map, order) }
+}
+
+fn order_steps(map: &Map, order: &Order) -> Vec<Step> {
+    let key = |at: Location| judge::order::location(map, at);
+    let province = |at: Location| map.province_key(at.province).to_string();
+    let place = |at: Location| judge::order::place(map, at);
+    let unit = |unit: UnitRef| {
+        let kind = match unit.kind {
+            Some(UnitType::Army) => "Army ",
+            Some(UnitType::Fleet) => "Fleet ",
+            None => "",
+        };
+        Step::new(province(unit.at), format!("{kind}{}", place(unit.at)))
+    };
+    let to = |at: Location| Step::new(key(at), format!("to {}", place(at)));
+    match *order {
+        Order::Hold { .. } => vec![Step::new("hold", "Hold")],
+        Order::Move { to: at, via_convoy: false, .. } => vec![Step::new("move", "Move"), to(at)],
+        Order::Move { to: at, via_convoy: true, .. } => vec![Step::new("convoyed", "Move by convoy"), to(at)],
+        Order::Support { supported, to: None, .. } => {
+            vec![Step::new("support", "Support"), unit(supported), Step::new("hold", "to hold")]
+        }
+        Order::Support { supported, to: Some(at), .. } => vec![Step::new("support", "Support"), unit(supported), to(at)],
+        Order::Convoy { army, to: at, .. } => vec![Step::new("convoy", "Convoy"), unit(army), to(at)],
+        Order::Retreat { to: at, .. } => vec![Step::new("retreat", "Retreat"), to(at)],
+        Order::Disband { .. } => vec![Step::new("disband", "Disband")],
+        Order::Build { kind, at } => {
+            let what = match (kind, at.coast) {
+                (UnitType::Army, _) => "an army".to_owned(),
+                (UnitType::Fleet, None) => "a fleet".to_owned(),
+                (UnitType::Fleet, Some(coast)) => format!("a fleet on the {} coast", coast.name()),
+            };
+            vec![
+                Step::new("build", "Build"),
+                Step::new(province(at), format!("in {}", map.province(at.province).name)),
+                Step::new(format!("{} {}", kind.letter(), key(at)), what),
+            ]
+        }
+        Order::Remove { unit: removed } => vec![Step::new("remove", "Remove"), unit(removed)],
+        Order::Waive => vec![Step::new("waive", "Waive a build")],
+    }
+}
+
 /// The order form rows for one power.
 pub(crate) fn form_for(map: &Map, position: &Position, power: Power, extensions: &Extensions) -> OrderForm {
     let legal = legal_orders(map, position, power, extensions);
-    let choice = |order: &Order| Choice { value: order.notation(map), label: order.describe(map) };
+    let choice = |order: &Order| order_choice(map, order);
     let mut form = OrderForm::default();
     for unit in legal.units {
         form.rows.push(FormRow {

@@ -37,7 +37,7 @@ pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
             key: format!("levy-{at}"),
             choices: (0..=levy_maximum(group.treasury))
                 .rev()
-                .map(|amount| Choice { value: format!("LEVY {amount} IN {at}"), label: format!("levy {amount}") })
+                .map(|amount| Choice::whole(format!("LEVY {amount} IN {at}"), format!("levy {amount}")))
                 .collect(),
         });
     }
@@ -49,7 +49,7 @@ pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
             .into_iter()
             .map(|(_, province)| province)
             .filter(owned)
-            .map(|at| Choice { value: format!("CAPITAL {at}"), label: format!("make {} the capital", at.name()) })
+            .map(|at| Choice::whole(format!("CAPITAL {at}"), format!("make {} the capital", at.name())))
             .collect();
         if !choices.is_empty() {
             form.rows.push(FormRow { label: "New capital".to_string(), key: "capital".to_string(), choices });

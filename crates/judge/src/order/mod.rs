@@ -145,7 +145,7 @@ impl Order {
 }
 
 /// `St. Petersburg (south coast)`, `London`.
-fn place(map: &Map, location: Location) -> String {
+pub fn place(map: &Map, location: Location) -> String {
     let name = &map.province(location.province).name;
     match location.coast {
         Some(coast) => format!("{name} ({} coast)", coast.name()),

@@ -6,7 +6,7 @@ use games::kind::Board;
 use judge::{Province, ProvinceId, RegionId, Terrain};
 use svg::node::element::{Group, Path, Title};
 
-use super::shapes::{circle, label};
+use super::shapes::{circle, label, round};
 use crate::StandardMapView;
 use crate::artwork::{Shape, ShapeKind};
 use crate::layout::Point;
@@ -34,9 +34,13 @@ pub fn layer(view: &StandardMapView, board: &Board) -> Group {
 
 fn province_group(view: &StandardMapView, id: ProvinceId, province: &Province, owner: Option<&str>) -> Group {
     let shape = view.artwork.province(id);
+    // Where a unit in the province stands, for a page script that draws orders as they are chosen.
+    let anchor = view.region(&province.key).map(|region| view.layout.position(region)).unwrap_or(shape.label);
     let mut group = Group::new()
         .set("class", format!("province {}", province.terrain))
         .set("data-province", province.key.as_str())
+        .set("data-x", round(anchor.x))
+        .set("data-y", round(anchor.y))
         .add(Title::new(province_title(province, owner)));
     let outline = outline(shape);
     group = match province.terrain {
@@ -87,6 +91,8 @@ fn coast_node(view: &StandardMapView, coast: RegionId) -> Group {
     Group::new()
         .set("class", "coast")
         .set("data-region", view.map.region_key(coast))
+        .set("data-x", round(at.x))
+        .set("data-y", round(at.y))
         .add(
             circle(at, 7.0)
                 .set("fill", SEA_FILL)

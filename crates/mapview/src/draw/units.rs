@@ -5,7 +5,10 @@ use judge::UnitType;
 use svg::node::element::{Group, Title};
 
 use super::PlacedUnit;
-use super::shapes::{HATCH_ID, centred_letter, unit_shape};
+use super::shapes::{HATCH_ID, centred_letter, circle, round, unit_shape};
+
+/// How far around a unit a tap still picks it: about 32 px at the width a phone shows the map.
+const TAP_RADIUS: f64 = 18.0;
 use crate::palette::{FAILED, OUTLINE, power_colour};
 
 pub(super) fn layer(units: &[PlacedUnit]) -> Group {
@@ -19,7 +22,11 @@ fn unit_symbol(placed: &PlacedUnit) -> Group {
         .set("data-province", placed.unit.region.split('/').next().unwrap_or_default())
         .set("data-region", placed.unit.region.as_str())
         .set("data-power", placed.unit.power.as_str())
-        .add(Title::new(unit_title(placed)));
+        .set("data-x", round(placed.at.x))
+        .set("data-y", round(placed.at.y))
+        .add(Title::new(unit_title(placed)))
+        // An invisible disc around the symbol, so that a finger on a phone finds the unit.
+        .add(circle(placed.at, TAP_RADIUS).set("class", "tap").set("fill", "transparent"));
     let group = if placed.dislodged {
         // Hatching over the power's colour, with a dashed red outline: the unit must retreat or go.
         let hatch = format!("url(#{HATCH_ID})");

@@ -2,6 +2,7 @@
 //! one saved sheet), and the ready toggle. Nobody but the seat's holder ever sees its orders before the
 //! phase is processed. The dashboard lists the player's games in play with their deadlines and sheets.
 
+pub(crate) mod chain;
 pub(crate) mod forms;
 pub(crate) mod pages;
 pub(crate) mod queries;

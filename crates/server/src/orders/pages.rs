@@ -5,10 +5,13 @@ use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::Redirect;
 use chrono::{DateTime, Utc};
-use games::{AcceptedLine, AnyGame, OrderCheck, RejectedLine};
+use std::collections::BTreeMap;
+
+use games::{AcceptedLine, AnyGame, FormRow, OrderCheck, OrderForm};
 use sqlx::PgConnection;
 
-use super::forms::{ConcedeForm, DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, read_sheet};
+use super::chain;
+use super::forms::{ConcedeForm, DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, RowPick, SheetRequest, read_sheet};
 use super::queries;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
@@ -71,21 +74,62 @@ fn require_running(status: GameStatus) -> AppResult<()> {
     Err(AppError::Conflict(refusal.to_owned()))
 }
 
-/// One choice of a select, marked when it is the saved order.
+/// One choice of a select, marked when it is the chosen one.
 pub struct OptionView {
     pub value: String,
     pub label: String,
     pub selected: bool,
 }
 
-/// One unit's (or build's) select.
+/// One select of a row's chain: the kind of order, then its target, then where to.
+pub struct LevelView {
+    pub field: String,
+    pub caption: &'static str,
+    pub options: Vec<OptionView>,
+    /// Nothing is chosen at this level yet.
+    pub open: bool,
+}
+
+/// One unit's (or build's) row of the select form.
 pub struct RowView {
     pub label: String,
     /// The kind's key for the row (a unit's province), which the map script matches to the unit.
     pub key: String,
     pub field: String,
+    /// What "no order" is called in this row (a kind may name it, e.g. "No bribe").
+    pub empty_label: String,
+    /// A row offered whole, as one list.
     pub options: Vec<OptionView>,
-    pub has_saved_order: bool,
+    /// A row offered as a chain of small selects (empty for a row offered whole).
+    pub levels: Vec<LevelView>,
+    pub has_order: bool,
+    /// The order the row holds, in words (empty when it has none or its chain is unfinished).
+    pub chosen_label: String,
+}
+
+/// A refused line or form row, with the reason.
+pub struct RefusalView {
+    /// `Line 3`, or the row's label (`F nth`).
+    pub place: String,
+    pub text: String,
+    pub reason: String,
+}
+
+/// The answer to a save, shown above the orders.
+pub struct SaveMessage {
+    pub text: String,
+    /// Nothing was saved: shown as an error, not as a success.
+    pub is_error: bool,
+}
+
+impl SaveMessage {
+    fn done(text: impl Into<String>) -> Self {
+        SaveMessage { text: text.into(), is_error: false }
+    }
+
+    fn refused(text: impl Into<String>) -> Self {
+        SaveMessage { text: text.into(), is_error: true }
+    }
 }
 
 #[derive(Template, WebTemplate)]
@@ -109,11 +153,13 @@ pub struct OrdersPage {
     conceded: bool,
     notes: Vec<String>,
     rows: Vec<RowView>,
+    /// Every row's legal orders with their chains, for the map script (JSON, safe inside a script tag).
+    choices_json: String,
     accepted: Vec<AcceptedLine>,
-    rejected: Vec<RejectedLine>,
+    refused: Vec<RefusalView>,
     /// What the text box holds: the saved sheet, or what was just typed (kept when lines are refused).
     text: String,
-    saved_message: Option<String>,
+    message: Option<SaveMessage>,
     board: Option<BoardView>,
     /// What only this seat may know (a treasury, secret balances, answers): its own view, never another's.
     own_facts: Vec<(String, String)>,
@@ -143,19 +189,29 @@ impl Notation {
     }
 }
 
+/// What a request leaves for the page to show besides the saved sheet.
+#[derive(Default)]
+struct Answer {
+    refused: Vec<RefusalView>,
+    /// What was typed, kept in the box when something of it was refused or nothing was saved.
+    typed: Option<String>,
+    message: Option<SaveMessage>,
+    /// The rows' picks as sent, shown instead of the saved orders (unfinished chains, or a step).
+    picks: Option<BTreeMap<usize, RowPick>>,
+}
+
 impl OrdersPage {
     async fn build(
         conn: &mut PgConnection,
         nav: Nav,
         user: &User,
         seat: &MySeat,
-        check: OrderCheck,
-        text: Option<String>,
-        saved_message: Option<String>,
+        answer: Answer,
     ) -> AppResult<Self> {
         let sheet = queries::sheet(conn, seat.game.game_id, seat.phase.phase_index, seat.seat_id)
             .await?
             .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
+        let check = seat.state.check_orders(seat.game_seat, &sheet.orders);
         let deadline_notice = turn_queries::deadline_notice(conn, seat.game.game_id).await?;
         let votes_for_draw = turn_queries::draw_voters(conn, seat.game.game_id).await?.contains(&seat.seat_id);
         let conceded_to = turn_queries::concessions(conn, seat.game.game_id)
@@ -175,7 +231,8 @@ impl OrdersPage {
             .collect();
         let form = seat.state.order_form(seat.game_seat);
         let saved: Vec<&str> = check.accepted.iter().map(|line| line.text.as_str()).collect();
-        let rows = row_views(form.rows, &saved);
+        let choices_json = choices_json(&form.rows);
+        let rows = row_views(form.rows, &saved, answer.picks.as_ref());
         let own_view = seat.state.seat_view(seat.game_seat);
         let public_view = seat.state.public_view();
         let seat_info = seat.state.seats().into_iter().find(|info| info.id == seat.game_seat);
@@ -199,10 +256,11 @@ impl OrdersPage {
             conceded: conceded_to.is_some(),
             notes: form.notes,
             rows,
-            text: text.unwrap_or_else(|| check.sheet()),
+            choices_json,
+            text: answer.typed.unwrap_or_else(|| check.sheet()),
             accepted: check.accepted,
-            rejected: check.rejected,
-            saved_message,
+            refused: answer.refused,
+            message: answer.message,
             board,
             own_facts: only_in_own_view(own_view.facts, &public_view.facts),
             own_notes: only_in_own_view(own_view.notes, &public_view.notes),
@@ -216,9 +274,10 @@ fn only_in_own_view<T: PartialEq>(own: Vec<T>, public: &[T]) -> Vec<T> {
     own.into_iter().filter(|item| !public.contains(item)).collect()
 }
 
-/// The form's rows, each with the saved order it holds selected. Rows offering the same choices (the
-/// builds of a Winter) take the saved orders one each, so every saved order shows in exactly one row.
-fn row_views(rows: Vec<games::FormRow>, saved: &[&str]) -> Vec<RowView> {
+/// The form's rows, each with its order chosen: the player's picks when the page answers a step of the
+/// form, the saved orders otherwise. Rows offering the same choices (the builds of a Winter) take the
+/// saved orders one each, so every saved order shows in exactly one row.
+fn row_views(rows: Vec<FormRow>, saved: &[&str], picks: Option<&BTreeMap<usize, RowPick>>) -> Vec<RowView> {
     let mut unplaced: Vec<&str> = saved.to_vec();
     rows.into_iter()
         .enumerate()
@@ -228,25 +287,117 @@ fn row_views(rows: Vec<games::FormRow>, saved: &[&str]) -> Vec<RowView> {
                 let value = row.choices[position].value.as_str();
                 unplaced.retain(|line| *line != value);
             }
-            let options = row
-                .choices
-                .into_iter()
-                .enumerate()
-                .map(|(position, choice)| OptionView {
-                    selected: placed == Some(position),
-                    value: choice.value,
-                    label: choice.label,
-                })
-                .collect();
-            RowView {
-                has_saved_order: placed.is_some(),
-                label: row.label,
-                key: row.key,
-                field: format!("{ROW_FIELD_PREFIX}{index}"),
-                options,
-            }
+            let chosen = match picks {
+                Some(picks) => picked_path(&row, picks.get(&index)),
+                None => placed.map(|position| chain::path_of(&row.choices[position])).unwrap_or_default(),
+            };
+            let chosen_whole = match picks {
+                Some(picks) => picks.get(&index).and_then(|pick| pick.whole.clone()),
+                None => placed.map(|position| row.choices[position].value.clone()),
+            };
+            row_view(index, row, &chosen, chosen_whole.as_deref())
         })
         .collect()
+}
+
+/// The chain a row's pick asks for, as far as it is legal.
+fn picked_path(row: &FormRow, pick: Option<&RowPick>) -> Vec<String> {
+    let Some(pick) = pick else { return Vec::new() };
+    match &pick.whole {
+        Some(whole) => row.choices.iter().find(|choice| choice.value == *whole).map(chain::path_of).unwrap_or_default(),
+        None => chain::valid_path(&row.choices, &pick.steps),
+    }
+}
+
+fn is_chained(row: &FormRow) -> bool {
+    !row.choices.is_empty() && row.choices.iter().all(|choice| !choice.steps.is_empty())
+}
+
+fn row_view(index: usize, row: FormRow, path: &[String], whole: Option<&str>) -> RowView {
+    let field = format!("{ROW_FIELD_PREFIX}{index}");
+    let empty_label = row
+        .choices
+        .iter()
+        .find(|choice| choice.value.is_empty())
+        .map_or_else(|| "No order".to_owned(), |choice| choice.label.clone());
+    if is_chained(&row) {
+        let chosen = chain::resolve(&row.choices, path);
+        let levels = chain::levels(&row.choices, path)
+            .into_iter()
+            .enumerate()
+            .map(|(depth, options)| LevelView {
+                field: format!("{field}_{}", depth + 1),
+                caption: chain::level_caption(path, depth),
+                open: path.get(depth).is_none(),
+                options: options
+                    .into_iter()
+                    .map(|step| OptionView {
+                        selected: path.get(depth) == Some(&step.value),
+                        value: step.value.clone(),
+                        label: step.label.clone(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        return RowView {
+            has_order: chosen.is_some(),
+            chosen_label: chosen.map(|choice| choice.label.clone()).unwrap_or_default(),
+            label: row.label,
+            key: row.key,
+            field,
+            empty_label,
+            options: Vec::new(),
+            levels,
+        };
+    }
+    let chosen = row.choices.iter().find(|choice| !choice.value.is_empty() && Some(choice.value.as_str()) == whole);
+    RowView {
+        has_order: chosen.is_some(),
+        chosen_label: chosen.map(|choice| choice.label.clone()).unwrap_or_default(),
+        options: row
+            .choices
+            .iter()
+            .filter(|choice| !choice.value.is_empty())
+            .map(|choice| OptionView {
+                selected: Some(choice.value.as_str()) == whole,
+                value: choice.value.clone(),
+                label: choice.label.clone(),
+            })
+            .collect(),
+        label: row.label,
+        key: row.key,
+        field,
+        empty_label,
+        levels: Vec::new(),
+    }
+}
+
+/// The rows' chains for the map script: `[{field, key, label, choices: [[value, label, [[step, words]...]]]}]`.
+/// Escaped so that no text can close the script element it sits in.
+fn choices_json(rows: &[FormRow]) -> String {
+    let rows: Vec<serde_json::Value> = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| is_chained(row))
+        .map(|(index, row)| {
+            let choices: Vec<serde_json::Value> = row
+                .choices
+                .iter()
+                .map(|choice| {
+                    let steps: Vec<[&str; 2]> =
+                        choice.steps.iter().map(|step| [step.value.as_str(), step.label.as_str()]).collect();
+                    serde_json::json!([choice.value, choice.label, steps])
+                })
+                .collect();
+            serde_json::json!({
+                "field": format!("{ROW_FIELD_PREFIX}{index}"),
+                "key": row.key,
+                "label": row.label,
+                "choices": choices,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(rows).to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
 pub async fn orders_page(
@@ -256,9 +407,7 @@ pub async fn orders_page(
 ) -> AppResult<OrdersPage> {
     let mut conn = state.db.acquire().await?;
     let seat = load_my_seat(&mut conn, game_id, &signed_in.user, false).await?;
-    let sheet = queries::sheet(&mut conn, game_id, seat.phase.phase_index, seat.seat_id).await?;
-    let check = seat.state.check_orders(seat.game_seat, sheet.map(|sheet| sheet.orders).as_deref().unwrap_or(""));
-    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, check, None, None).await
+    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, Answer::default()).await
 }
 
 /// Refuses orders for a phase other than the current one, or after its deadline has passed.
@@ -278,8 +427,10 @@ fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<Utc>) -> Ap
     Ok(())
 }
 
-/// Saves the sheet from either form: the accepted lines replace the saved orders; refused lines are
-/// shown with their reasons, and the text box keeps what was typed.
+/// Answers any of the order forms. A save never loses orders silently: a sheet whose lines are all
+/// refused, or an empty box, changes nothing and says so; only "Clear my orders" clears. The sheet is
+/// stored and committed before the page is drawn, so the game row is locked only as long as the
+/// check and the write take.
 pub async fn save_orders(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -289,27 +440,179 @@ pub async fn save_orders(
     let submission = read_sheet(&fields).map_err(AppError::BadRequest)?;
     let mut tx = state.db.begin().await?;
     let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
+    if let SheetRequest::Rows { picks, refine: true } = submission.request {
+        tx.rollback().await?;
+        let answer = Answer {
+            message: Some(SaveMessage::done("Not saved yet: finish your choices, then save.")),
+            picks: Some(picks),
+            ..Answer::default()
+        };
+        let mut conn = state.db.acquire().await?;
+        return OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, answer).await;
+    }
     require_open_phase(&seat, submission.phase_index, state.clock.now())?;
-    let check = seat.state.check_orders(seat.game_seat, &submission.text);
-    queries::save_orders(&mut tx, game_id, seat.phase.phase_index, seat.seat_id, &check.sheet()).await?;
-    let message = saved_message(&check);
-    let page =
-        OrdersPage::build(&mut tx, signed_in.nav, &signed_in.user, &seat, check, Some(submission.text), Some(message))
-            .await?;
+    let saved = queries::sheet(&mut tx, game_id, seat.phase.phase_index, seat.seat_id)
+        .await?
+        .map(|sheet| sheet.orders)
+        .unwrap_or_default();
+    let (new_sheet, answer) = answer_request(&seat, &saved, submission.request);
+    if let Some(sheet) = new_sheet {
+        queries::save_orders(&mut tx, game_id, seat.phase.phase_index, seat.seat_id, &sheet).await?;
+    }
     tx.commit().await?;
-    Ok(page)
+    let mut conn = state.db.acquire().await?;
+    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, answer).await
 }
 
-fn saved_message(check: &OrderCheck) -> String {
-    let saved = match check.accepted.len() {
-        1 => "Saved 1 order.".to_owned(),
-        count => format!("Saved {count} orders."),
+/// What a request does to the saved sheet (`None`: leave it as it is) and what the page should say.
+fn answer_request(seat: &MySeat, saved: &str, request: SheetRequest) -> (Option<String>, Answer) {
+    let check = |text: &str| seat.state.check_orders(seat.game_seat, text);
+    match request {
+        SheetRequest::Clear => (Some(String::new()), Answer {
+            message: Some(SaveMessage::done("Your orders were cleared.")),
+            ..Answer::default()
+        }),
+        SheetRequest::Remove { line } => {
+            let kept: Vec<AcceptedLine> = check(saved).accepted.into_iter().filter(|kept| kept.text != line).collect();
+            let sheet = kept.iter().map(|kept| kept.text.as_str()).collect::<Vec<_>>().join("\n");
+            (Some(sheet), Answer { message: Some(SaveMessage::done(format!("Removed `{line}`."))), ..Answer::default() })
+        }
+        SheetRequest::Text { text, .. } if text.trim().is_empty() => (None, Answer {
+            message: Some(SaveMessage::refused(
+                "The box was empty, so nothing was changed. To remove every order, use \u{201c}Clear my orders\u{201d}.",
+            )),
+            ..Answer::default()
+        }),
+        SheetRequest::Text { text, add } => {
+            let typed = check(&text);
+            let refused = typed
+                .rejected
+                .iter()
+                .map(|line| RefusalView {
+                    place: format!("Line {}", line.line),
+                    text: line.text.clone(),
+                    reason: line.reason.clone(),
+                })
+                .collect();
+            if typed.accepted.is_empty() {
+                let answer = Answer {
+                    refused,
+                    typed: Some(text),
+                    message: Some(nothing_saved_message(typed.rejected.len())),
+                    picks: None,
+                };
+                return (None, answer);
+            }
+            let sheet = if add {
+                let form = seat.state.order_form(seat.game_seat);
+                check(&merged_sheet(&form, &check(saved), &typed)).sheet()
+            } else {
+                typed.sheet()
+            };
+            let message = saved_message(&typed, add);
+            let kept_typed = (!typed.rejected.is_empty()).then_some(text);
+            (Some(sheet), Answer { refused, typed: kept_typed, message: Some(message), picks: None })
+        }
+        SheetRequest::Rows { picks, .. } => answer_rows(seat, picks),
+    }
+}
+
+/// The select form: finished rows are saved (replacing the sheet), unfinished chains are named with what
+/// they lack and shown as they were left.
+fn answer_rows(seat: &MySeat, picks: BTreeMap<usize, RowPick>) -> (Option<String>, Answer) {
+    let form = seat.state.order_form(seat.game_seat);
+    let mut lines = Vec::new();
+    let mut refused = Vec::new();
+    for (index, row) in form.rows.iter().enumerate() {
+        let Some(pick) = picks.get(&index) else { continue };
+        match (&pick.whole, pick.steps.is_empty()) {
+            (Some(whole), _) => lines.push(whole.clone()),
+            (None, true) => {}
+            (None, false) => {
+                let path = chain::valid_path(&row.choices, &pick.steps);
+                match chain::resolve(&row.choices, &path) {
+                    Some(choice) if path.len() == pick.steps.len() => lines.push(choice.value.clone()),
+                    _ => refused.push(RefusalView {
+                        place: row.label.clone(),
+                        text: path.iter().filter_map(|value| step_label(row, value)).collect::<Vec<_>>().join(" "),
+                        reason: format!("unfinished: {}", chain::what_is_missing(&path)),
+                    }),
+                }
+            }
+        }
+    }
+    let sheet = lines.join("\n");
+    let check = seat.state.check_orders(seat.game_seat, &sheet);
+    refused.extend(check.rejected.iter().map(|line| RefusalView {
+        place: "Order".to_owned(),
+        text: line.text.clone(),
+        reason: line.reason.clone(),
+    }));
+    if check.accepted.is_empty() && !refused.is_empty() {
+        let message = nothing_saved_message(refused.len());
+        return (None, Answer { refused, typed: None, message: Some(message), picks: Some(picks) });
+    }
+    let message = if refused.is_empty() {
+        saved_message(&check, false)
+    } else {
+        SaveMessage::done(format!(
+            "{} Unfinished rows were not saved: finish them, then save again.",
+            saved_message(&check, false).text
+        ))
     };
-    match check.rejected.len() {
+    let picks = (!refused.is_empty()).then_some(picks);
+    (Some(check.sheet()), Answer { refused, typed: None, message: Some(message), picks })
+}
+
+fn step_label(row: &FormRow, value: &str) -> Option<String> {
+    row.choices.iter().flat_map(|choice| &choice.steps).find(|step| step.value == value).map(|step| step.label.clone())
+}
+
+/// The saved sheet with the typed lines added, unit by unit: a typed order replaces the saved order
+/// for the same unit (or the same build site), and everything else saved is kept.
+fn merged_sheet(form: &OrderForm, saved: &OrderCheck, typed: &OrderCheck) -> String {
+    let typed_subjects: Vec<String> = typed.accepted.iter().map(|line| line_subject(form, &line.text)).collect();
+    saved
+        .accepted
+        .iter()
+        .filter(|line| !typed_subjects.contains(&line_subject(form, &line.text)))
+        .chain(&typed.accepted)
+        .map(|line| line.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What an order line is about, for merging: its form row's unit, a build's site, or the line itself.
+fn line_subject(form: &OrderForm, text: &str) -> String {
+    for row in &form.rows {
+        if let Some(choice) = row.choices.iter().find(|choice| choice.value == text) {
+            return match choice.steps.as_slice() {
+                [kind, site, ..] if kind.value == "build" || kind.value == "remove" => {
+                    format!("{} {}", kind.value, site.value)
+                }
+                _ => format!("row {}", row.key),
+            };
+        }
+    }
+    format!("line {text}")
+}
+
+fn nothing_saved_message(refused: usize) -> SaveMessage {
+    let lines = if refused == 1 { "The only line was".to_owned() } else { format!("All {refused} lines were") };
+    SaveMessage::refused(format!("{lines} refused, so nothing was saved: your saved orders are unchanged. See why below."))
+}
+
+fn saved_message(check: &OrderCheck, add: bool) -> SaveMessage {
+    let verb = if add { "Added" } else { "Saved" };
+    let saved = match check.accepted.len() {
+        1 => format!("{verb} 1 order."),
+        count => format!("{verb} {count} orders."),
+    };
+    SaveMessage::done(match check.rejected.len() {
         0 => saved,
         1 => format!("{saved} 1 line was refused; see why below."),
         count => format!("{saved} {count} lines were refused; see why below."),
-    }
+    })
 }
 
 pub async fn set_ready(
@@ -479,7 +782,7 @@ mod row_tests {
     use super::*;
 
     fn build_row(number: usize) -> games::FormRow {
-        let choice = |value: &str| games::Choice { value: value.to_owned(), label: value.to_owned() };
+        let choice = |value: &str| games::Choice::whole(value, value);
         games::FormRow {
             label: format!("Build {number} of 2"),
             key: format!("build{number}"),
@@ -489,13 +792,13 @@ mod row_tests {
 
     #[test]
     fn two_saved_builds_show_one_in_each_build_row() {
-        let rows = row_views(vec![build_row(1), build_row(2)], &["Build F bre", "Build A mar"]);
+        let rows = row_views(vec![build_row(1), build_row(2)], &["Build F bre", "Build A mar"], None);
         let selected: Vec<Vec<&str>> = rows
             .iter()
             .map(|row| row.options.iter().filter(|o| o.selected).map(|o| o.value.as_str()).collect())
             .collect();
         assert_eq!(selected, [vec!["Build A mar"], vec!["Build F bre"]]);
-        let one = row_views(vec![build_row(1), build_row(2)], &["Build F bre"]);
-        assert!(one[0].has_saved_order && !one[1].has_saved_order);
+        let one = row_views(vec![build_row(1), build_row(2)], &["Build F bre"], None);
+        assert!(one[0].has_order && !one[1].has_order);
     }
 }

@@ -30,15 +30,20 @@ async fn a_player_chooses_orders_from_the_selects_and_sees_them_back_in_plain_wo
     let game_id = started_game(&mut gm, &mut players, "Selects").await;
     let austria = &mut players[0];
     let page = austria.get(&orders_path(game_id)).await;
-    page.assert_status(StatusCode::OK).assert_contains("Spring 1901 Movement").assert_contains("id=\"unit_0\"");
+    page.assert_status(StatusCode::OK).assert_contains("Spring 1901 Movement").assert_contains("id=\"unit_0_1\"");
     let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatId(0));
     let choice = form.rows[0].choices.iter().find(|choice| choice.value.contains(" - ")).unwrap();
     let page = austria.post(&orders_path(game_id), &[("phase", "0"), ("unit_0", &choice.value), ("unit_1", "")]).await;
+    let destination = &choice.steps[1].value;
     page.assert_status(StatusCode::OK)
         .assert_contains("Saved 1 order.")
-        .assert_contains(&format!("value=\"{}\" selected", choice.value));
+        .assert_contains("<option value=\"move\" selected>Move</option>")
+        .assert_contains(&format!("<option value=\"{destination}\" selected>"));
     assert_eq!(saved_orders(&pool, game_id, "austria").await, choice.value);
-    austria.get(&orders_path(game_id)).await.assert_contains(&format!("value=\"{}\" selected", choice.value));
+    austria
+        .get(&orders_path(game_id))
+        .await
+        .assert_contains(&format!("<span class=\"row-order\" aria-live=\"polite\">{}</span>", choice.label));
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -323,7 +328,8 @@ async fn the_order_page_loads_its_map_script_which_the_site_serves_under_a_polic
         .await
         .assert_status(StatusCode::OK)
         .assert_contains("<script src=\"/static/js/orders.js\" defer></script>")
-        .assert_contains("data-unit=\"A vie\" data-province=\"vie\"")
+        .assert_contains("data-province=\"vie\" data-unit=\"A vie\"")
+        .assert_contains("<script type=\"application/json\" id=\"order-choices\">[{")
         .assert_contains("id=\"map-status\"");
     let response = crate::test_support::app(pool.clone())
         .oneshot(Request::get("/static/js/orders.js").body(Body::empty()).unwrap())
@@ -348,4 +354,103 @@ async fn a_seats_saved_orders_are_drawn_on_its_own_order_page_map_and_on_no_one_
         .assert_contains("class=\"order hold pending\" data-power=\"Austria\"");
     players[5].get(&orders_path(game_id)).await.assert_status(StatusCode::OK).assert_lacks("class=\"order ");
     Client::new(pool.clone()).get(&format!("/games/{game_id}")).await.assert_lacks("class=\"order ");
+}
+
+/// Saves `text` through the text box as Austria and returns the page.
+async fn type_orders(client: &mut Client, game_id: GameId, fields: &[(&str, &str)]) -> crate::test_support::Page {
+    let mut all = vec![("phase", "0")];
+    all.extend_from_slice(fields);
+    client.post(&orders_path(game_id), &all).await
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_typed_sheet_whose_every_line_is_refused_changes_nothing_and_says_so_as_an_error(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "All refused").await;
+    type_orders(&mut players[0], game_id, &[("text", "A vie - gal\nF tri H")]).await.assert_contains("Saved 2 orders.");
+    let page = type_orders(&mut players[0], game_id, &[("text", "A vie - mos\nnonsense")]).await;
+    page.assert_status(StatusCode::OK)
+        .assert_contains("class=\"error-message\"")
+        .assert_contains("All 2 lines were refused, so nothing was saved: your saved orders are unchanged.")
+        .assert_contains("A vie - mos\nnonsense")
+        .assert_lacks("Saved 0 orders");
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "A vie - gal\nF tri H");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_empty_box_changes_nothing_and_only_the_clear_button_removes_every_order(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Empty box").await;
+    type_orders(&mut players[0], game_id, &[("text", "A vie - gal")]).await.assert_contains("Saved 1 order.");
+    type_orders(&mut players[0], game_id, &[("text", "  \n ")])
+        .await
+        .assert_contains("The box was empty, so nothing was changed.")
+        .assert_contains("class=\"error-message\"");
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "A vie - gal");
+    type_orders(&mut players[0], game_id, &[("intent", "clear")]).await.assert_contains("Your orders were cleared.");
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn added_lines_replace_the_saved_order_of_the_same_unit_and_keep_the_others(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Add").await;
+    type_orders(&mut players[0], game_id, &[("text", "A vie - gal\nF tri H")]).await;
+    type_orders(&mut players[0], game_id, &[("intent", "add"), ("text", "A vie - tyr\nA bud - ser")])
+        .await
+        .assert_contains("Added 2 orders.");
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "F tri H\nA vie - tyr\nA bud - ser");
+    type_orders(&mut players[0], game_id, &[("intent", "replace"), ("text", "A bud H")]).await;
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "A bud H");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn one_saved_order_is_removed_by_its_own_button(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Remove one").await;
+    type_orders(&mut players[0], game_id, &[("text", "A vie - gal\nF tri H")]).await;
+    type_orders(&mut players[0], game_id, &[("intent", "remove"), ("line", "A vie - gal")])
+        .await
+        .assert_contains("Removed `A vie - gal`.");
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "F tri H");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_chain_of_small_selects_saves_its_order_and_an_unfinished_chain_is_named_and_kept_on_the_page(
+    pool: PgPool,
+) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Chains").await;
+    let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatId(0));
+    let row = |label: &str| form.rows.iter().position(|row| row.label == label).unwrap();
+    let (bud, vie) = (row("A bud"), row("A vie"));
+    let bud_1 = format!("unit_{bud}_1");
+    let (bud_2, bud_3) = (format!("unit_{bud}_2"), format!("unit_{bud}_3"));
+    let vie_1 = format!("unit_{vie}_1");
+    let vie_2 = format!("unit_{vie}_2");
+    let page = type_orders(
+        &mut players[0],
+        game_id,
+        &[(&bud_1, "support"), (&bud_2, "vie"), (&bud_3, "gal"), (&vie_1, "support"), (&vie_2, "")],
+    )
+    .await;
+    page.assert_contains("Saved 1 order.")
+        .assert_contains("A vie: <code>Support</code>: unfinished: choose which unit to support")
+        .assert_contains(&format!("<select name=\"{vie_2}\""));
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "A bud S A vie - gal");
+
+    // "Show the next choices" saves nothing and offers the next level of each chain.
+    let page = type_orders(&mut players[0], game_id, &[("intent", "refine"), (&vie_1, "move")]).await;
+    page.assert_contains("Not saved yet").assert_contains("<option value=\"gal\">to Galicia</option>");
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "A bud S A vie - gal");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_chain_that_leads_to_no_legal_order_saves_nothing(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Bad chain").await;
+    type_orders(&mut players[0], game_id, &[("text", "F tri H")]).await;
+    let page = type_orders(&mut players[0], game_id, &[("unit_0_1", "move"), ("unit_0_2", "mos")]).await;
+    page.assert_status(StatusCode::OK).assert_contains("class=\"error-message\"");
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "F tri H");
 }
