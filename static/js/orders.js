@@ -442,6 +442,20 @@
     });
   }
 
+  // On a phone the board is larger than the screen and pans: start it over the player's own units.
+  function centreOnOwnUnits() {
+    var frame = svg && svg.parentElement;
+    if (!frame || frame.scrollWidth <= frame.clientWidth) {
+      return;
+    }
+    var own = svg.querySelector("g.unit.orderable");
+    if (own) {
+      var box = own.getBoundingClientRect(), view = frame.getBoundingClientRect();
+      frame.scrollLeft += box.left - view.left - frame.clientWidth / 2;
+      frame.scrollTop += box.top - view.top - frame.clientHeight / 2;
+    }
+  }
+
   // ---- start ----
 
   rows.forEach(function (row) {
@@ -461,6 +475,7 @@
     row.element.appendChild(clear);
   });
   drawDrafts();
+  centreOnOwnUnits();
   var clearForm = document.getElementById("clear-form");
   if (clearForm) {
     clearForm.addEventListener("submit", function (event) {

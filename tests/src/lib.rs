@@ -198,6 +198,18 @@ impl Browser {
         self.wait_for(css).await?.click().await.with_context(|| format!("clicking {css}"))
     }
 
+    /// Taps the element found by `css` as a finger does on a phone: first panning whatever scrolls
+    /// around it (the board on a phone) so that the element is in the middle of the view.
+    pub async fn tap(&self, css: &str) -> anyhow::Result<()> {
+        let element = self.wait_for(css).await?;
+        let json = serde_json::to_value(&element)?;
+        self.client
+            .execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", vec![json])
+            .await
+            .with_context(|| format!("bringing {css} into view"))?;
+        element.click().await.with_context(|| format!("tapping {css}"))
+    }
+
     /// Picks the option with this value in the select found by `css`.
     pub async fn select(&self, css: &str, value: &str) -> anyhow::Result<()> {
         self.wait_for(css).await?.select_by_value(value).await.with_context(|| format!("choosing {value} in {css}"))
@@ -579,4 +591,19 @@ impl Drop for TempDir {
         // Best effort: a leftover profile in /tmp harms nothing.
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Replaces the current phase of the standard game at `game_path` with a position in the stored form
+/// (`{"phase": "F1901M", "units": ["Austria A vie"], "owners": {...}}`), every seat then having to order:
+/// how a journey reaches a Winter or a retreat without playing the years before it.
+pub async fn set_standard_position(pool: &PgPool, game_path: &str, position: serde_json::Value) -> anyhow::Result<()> {
+    let game_id: i64 = game_path.trim_start_matches("/games/").parse()?;
+    let state = serde_json::json!({"kind": "standard", "state": position});
+    sqlx::query("update phase set state = $2 where game_id = $1 and processed_at is null")
+        .bind(game_id)
+        .bind(state)
+        .execute(pool)
+        .await?;
+    sqlx::query("update seat_order set must_order = true where game_id = $1").bind(game_id).execute(pool).await?;
+    Ok(())
 }

@@ -19,8 +19,8 @@ pub mod standard;
 pub mod terrorism;
 
 pub use kind::{
-    AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GameKind, GmActionError, OrderCheck, OrderForm, Step,
+    AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GameKind, GmActionError, OrderCheck, OrderForm,
     Outcome, PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord,
-    SeatId, SeatInfo, SetupError, StateError, View,
+    SeatId, SeatInfo, SetupError, StateError, Step, View,
 };
 pub use registry::{AnyGame, Kind};

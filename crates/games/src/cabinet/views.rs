@@ -200,8 +200,7 @@ pub(super) fn adjustment_rows(state: &State, head: Power) -> Vec<FormRow> {
     if due > 0 && count > 0 {
         orders.push(Order::Waive);
     }
-    let choices: Vec<Choice> =
-        orders.iter().map(|order| crate::standard::order_choice(map, order)).collect();
+    let choices: Vec<Choice> = orders.iter().map(|order| crate::standard::order_choice(map, order)).collect();
     (0..count)
         .map(|index| FormRow {
             label: format!("{what} {} of {count}", index + 1),

@@ -6,13 +6,14 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use judge::{
-    Extensions, Location, Map, Order, UnitRef, UnitType, OrderStatus, PhaseKind, Position, Power, Submission, adjudicate, legal_orders, parse_orders,
+    Extensions, Location, Map, Order, OrderStatus, PhaseKind, Position, Power, Submission, UnitRef, UnitType,
+    adjudicate, legal_orders, parse_orders,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::kind::{
-    AcceptedLine, Board, BoardUnit, Choice, FormRow, Step, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage,
-    Processed, RejectedLine, Report, ReportLine, ResultWord, SeatId, SeatInfo, SetupError, View,
+    AcceptedLine, Board, BoardUnit, Choice, FormRow, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage,
+    Processed, RejectedLine, Report, ReportLine, ResultWord, SeatId, SeatInfo, SetupError, Step, View,
 };
 
 /// The standard map, loaded and validated once per process.
@@ -130,7 +131,9 @@ fn order_steps(map: &Map, order: &Order) -> Vec<Step> {
         Order::Support { supported, to: None, .. } => {
             vec![Step::new("support", "Support"), unit(supported), Step::new("hold", "to hold")]
         }
-        Order::Support { supported, to: Some(at), .. } => vec![Step::new("support", "Support"), unit(supported), to(at)],
+        Order::Support { supported, to: Some(at), .. } => {
+            vec![Step::new("support", "Support"), unit(supported), to(at)]
+        }
         Order::Convoy { army, to: at, .. } => vec![Step::new("convoy", "Convoy"), unit(army), to(at)],
         Order::Retreat { to: at, .. } => vec![Step::new("retreat", "Retreat"), to(at)],
         Order::Disband { .. } => vec![Step::new("disband", "Disband")],

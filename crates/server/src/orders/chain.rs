@@ -166,11 +166,12 @@ mod tests {
     fn no_select_lists_more_than_sixty_options_even_with_every_fleet_at_sea() {
         // 16 fleets at sea and 18 armies on the coasts: the most convoys a standard board can hold.
         let fleets = [
-            "nth", "eng", "mao", "wes", "ion", "aeg", "bla", "bal", "ska", "hel", "nao", "nwg", "tys", "adr", "eas", "lyo",
+            "nth", "eng", "mao", "wes", "ion", "aeg", "bla", "bal", "ska", "hel", "nao", "nwg", "tys", "adr", "eas",
+            "lyo",
         ];
         let armies = [
-            "lon", "bel", "hol", "den", "nwy", "swe", "kie", "pic", "bre", "gas", "spa", "por", "naf", "tun", "nap", "gre",
-            "con", "sev",
+            "lon", "bel", "hol", "den", "nwy", "swe", "kie", "pic", "bre", "gas", "spa", "por", "naf", "tun", "nap",
+            "gre", "con", "sev",
         ];
         let units: Vec<String> = fleets
             .iter()

@@ -51,9 +51,9 @@ pub fn read_sheet(fields: &[(String, String)]) -> Result<SheetSubmission, String
         .ok_or("The form did not say which phase the orders are for.")?;
     let request = match (field("intent"), field("text")) {
         (Some("clear"), _) => SheetRequest::Clear,
-        (Some("remove"), _) => {
-            SheetRequest::Remove { line: field("line").ok_or("The form did not say which order to remove.")?.to_owned() }
-        }
+        (Some("remove"), _) => SheetRequest::Remove {
+            line: field("line").ok_or("The form did not say which order to remove.")?.to_owned(),
+        },
         (intent, Some(text)) => {
             if text.chars().count() > MAX_SHEET_CHARS {
                 return Err(format!("An order sheet may hold at most {MAX_SHEET_CHARS} characters."));
@@ -161,7 +161,8 @@ mod tests {
 
     #[test]
     fn the_next_choices_button_asks_to_refine_without_saving() {
-        let (_, refine) = rows(read_sheet(&fields(&[("phase", "1"), ("intent", "refine"), ("unit_0_1", "hold")])).unwrap());
+        let (_, refine) =
+            rows(read_sheet(&fields(&[("phase", "1"), ("intent", "refine"), ("unit_0_1", "hold")])).unwrap());
         assert!(refine);
     }
 

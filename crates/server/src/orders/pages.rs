@@ -201,13 +201,7 @@ struct Answer {
 }
 
 impl OrdersPage {
-    async fn build(
-        conn: &mut PgConnection,
-        nav: Nav,
-        user: &User,
-        seat: &MySeat,
-        answer: Answer,
-    ) -> AppResult<Self> {
+    async fn build(conn: &mut PgConnection, nav: Nav, user: &User, seat: &MySeat, answer: Answer) -> AppResult<Self> {
         let sheet = queries::sheet(conn, seat.game.game_id, seat.phase.phase_index, seat.seat_id)
             .await?
             .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
@@ -468,21 +462,27 @@ pub async fn save_orders(
 fn answer_request(seat: &MySeat, saved: &str, request: SheetRequest) -> (Option<String>, Answer) {
     let check = |text: &str| seat.state.check_orders(seat.game_seat, text);
     match request {
-        SheetRequest::Clear => (Some(String::new()), Answer {
-            message: Some(SaveMessage::done("Your orders were cleared.")),
-            ..Answer::default()
-        }),
+        SheetRequest::Clear => (
+            Some(String::new()),
+            Answer { message: Some(SaveMessage::done("Your orders were cleared.")), ..Answer::default() },
+        ),
         SheetRequest::Remove { line } => {
             let kept: Vec<AcceptedLine> = check(saved).accepted.into_iter().filter(|kept| kept.text != line).collect();
             let sheet = kept.iter().map(|kept| kept.text.as_str()).collect::<Vec<_>>().join("\n");
-            (Some(sheet), Answer { message: Some(SaveMessage::done(format!("Removed `{line}`."))), ..Answer::default() })
+            (
+                Some(sheet),
+                Answer { message: Some(SaveMessage::done(format!("Removed `{line}`."))), ..Answer::default() },
+            )
         }
-        SheetRequest::Text { text, .. } if text.trim().is_empty() => (None, Answer {
-            message: Some(SaveMessage::refused(
-                "The box was empty, so nothing was changed. To remove every order, use \u{201c}Clear my orders\u{201d}.",
-            )),
-            ..Answer::default()
-        }),
+        SheetRequest::Text { text, .. } if text.trim().is_empty() => (
+            None,
+            Answer {
+                message: Some(SaveMessage::refused(
+                    "The box was empty, so nothing was changed. To remove every order, use \u{201c}Clear my orders\u{201d}.",
+                )),
+                ..Answer::default()
+            },
+        ),
         SheetRequest::Text { text, add } => {
             let typed = check(&text);
             let refused = typed
@@ -599,7 +599,9 @@ fn line_subject(form: &OrderForm, text: &str) -> String {
 
 fn nothing_saved_message(refused: usize) -> SaveMessage {
     let lines = if refused == 1 { "The only line was".to_owned() } else { format!("All {refused} lines were") };
-    SaveMessage::refused(format!("{lines} refused, so nothing was saved: your saved orders are unchanged. See why below."))
+    SaveMessage::refused(format!(
+        "{lines} refused, so nothing was saved: your saved orders are unchanged. See why below."
+    ))
 }
 
 fn saved_message(check: &OrderCheck, add: bool) -> SaveMessage {

@@ -416,9 +416,7 @@ async fn one_saved_order_is_removed_by_its_own_button(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn a_chain_of_small_selects_saves_its_order_and_an_unfinished_chain_is_named_and_kept_on_the_page(
-    pool: PgPool,
-) {
+async fn a_chain_of_small_selects_saves_its_order_and_an_unfinished_chain_is_named_and_kept_on_the_page(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Chains").await;
     let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatId(0));
