@@ -472,7 +472,7 @@
     clear.addEventListener("click", function () {
       setChoice(row, null);
     });
-    row.element.appendChild(clear);
+    row.element.insertBefore(clear, row.element.querySelector(".row-order"));
   });
   drawDrafts();
   centreOnOwnUnits();

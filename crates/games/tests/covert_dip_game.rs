@@ -56,7 +56,7 @@ fn a_three_year_covert_dip_game_uses_every_covert_action() {
 
     // Winter 1902: the counter-insurgency in Turkish Bulgaria costs Turkey a unit.
     assert_eq!(game.phase().code, "W1902A");
-    assert_eq!(game.order_form(seat(&game, "Turkey")).notes, ["1 removals due this Winter"]);
+    assert_eq!(game.order_form(seat(&game, "Turkey")).notes, ["1 removal due this Winter"]);
     let (game, _) = step(&game, &[("Turkey", "Remove A smy")]);
     assert_eq!(units(&game).iter().filter(|u| u.starts_with("Turkey")).count(), 3);
     assert_eq!(public_fact(&game, "Counter-insurgencies this Winter"), None, "over with the Winter");

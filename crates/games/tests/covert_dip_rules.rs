@@ -64,7 +64,7 @@ fn cd_1_2_counter_insurgency_forces_the_owner_to_remove_a_unit() {
     assert_eq!(winter.phase().code, "W1902A");
     let turkey = seat(&winter, "Turkey");
     assert!(winter.must_order(turkey), "four units on four centers, one denied: a removal");
-    assert_eq!(winter.order_form(turkey).notes, ["1 removals due this Winter"]);
+    assert_eq!(winter.order_form(turkey).notes, ["1 removal due this Winter"]);
     let spring = play(&winter, &[("Turkey", "Remove A smy")]).next;
     assert_eq!(units(&spring).iter().filter(|u| u.starts_with("Turkey")).count(), 3);
     assert_eq!(spring.public_view().board.unwrap().owners["bul"], "Turkey", "ownership and victory count unchanged");
@@ -76,7 +76,7 @@ fn cd_1_2_counter_insurgency_denies_the_owner_a_build() {
     let game = turkey_in_bulgaria("F1902M", &["Turkey A bul", "Turkey F ank"], &[("Russia", 1, 0)]);
     let winter = play(&game, &[("Russia", "FD bul")]).next;
     let turkey = seat(&winter, "Turkey");
-    assert_eq!(winter.order_form(turkey).notes, ["1 builds allowed this Winter"]);
+    assert_eq!(winter.order_form(turkey).notes, ["1 build allowed this Winter"]);
     let check = winter.check_orders(turkey, "Build A con\nBuild A smy");
     assert_eq!(check.rejected[0].reason, "no more builds are available");
 }
@@ -119,7 +119,7 @@ fn cd_1_3_second_fd_on_same_center_is_lost() {
     assert_eq!(account(&winter, "Austria"), (1, 3), "Austria spent its only FD, then was credited one");
     assert_eq!(account(&winter, "Russia"), (1 + 1, 4));
     let turkey = seat(&winter, "Turkey");
-    assert_eq!(winter.order_form(turkey).notes, ["1 removals due this Winter"], "one insurgency, not two");
+    assert_eq!(winter.order_form(turkey).notes, ["1 removal due this Winter"], "one insurgency, not two");
 }
 
 // See: sheet "The GM will report, with the fall results, those centers that have counter-insurgencies";
@@ -395,7 +395,7 @@ fn cd_counter_insurgency_lasts_one_winter_and_fds_are_held_until_spent() {
     while game.phase().code != "W1903A" {
         game = play(&game, &[]).next;
     }
-    assert_eq!(game.order_form(seat(&game, "Turkey")).notes, ["1 builds allowed this Winter"], "no FD this year");
+    assert_eq!(game.order_form(seat(&game, "Turkey")).notes, ["1 build allowed this Winter"], "no FD this year");
 }
 
 // See: sheet "Voting is optional, and each power may split his vote if he has more than one FD".

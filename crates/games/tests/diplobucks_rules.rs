@@ -381,7 +381,7 @@ fn db_db5_bribe_8_destroyed_unit_owner_waits_two_winters() {
     let france = seat(&winter, "France");
     assert_eq!(
         winter.order_form(france).notes[0],
-        "1 builds allowed this Winter",
+        "1 build allowed this Winter",
         "three centers, one unit, one fewer"
     );
     let check = winter.check_orders(france, "Build A par\nBuild F bre");
@@ -390,7 +390,7 @@ fn db_db5_bribe_8_destroyed_unit_owner_waits_two_winters() {
     let fall = play(&spring, &[]).next;
     let next_winter = play(&fall, &[]).next;
     assert_eq!(next_winter.phase().code, "W1903A");
-    assert_eq!(next_winter.order_form(france).notes[0], "1 builds allowed this Winter", "normal again");
+    assert_eq!(next_winter.order_form(france).notes[0], "1 build allowed this Winter", "normal again");
 }
 
 // See: DB.5: the destroy bribe is for movement phases only, and no bribe cancels a build (DB.8).

@@ -126,3 +126,36 @@ fn a_removal_in_civil_disorder_is_listed_for_the_map_and_an_ordered_one_is_not()
         winter.public.orders.iter().map(|line| (line.by.as_str(), line.result)).collect();
     assert_eq!(ordered, [("France", ResultWord::Succeeds)], "France's own removal is a result line");
 }
+
+fn position(phase: &str, units: &[&str], owners: &[(&str, &str)]) -> AnyGame {
+    let owners: serde_json::Map<String, serde_json::Value> =
+        owners.iter().map(|(center, power)| ((*center).to_owned(), (*power).into())).collect();
+    let state = serde_json::json!({"kind": "standard", "state": {"phase": phase, "units": units, "owners": owners}});
+    AnyGame::from_json(state).expect("a valid position")
+}
+
+#[test]
+fn a_second_build_in_the_same_province_says_a_build_is_already_ordered_there_and_one_build_is_singular() {
+    let game = position("W1901A", &["France A par"], &[("par", "France"), ("bre", "France"), ("mar", "France")]);
+    let france = seat(&game, "France");
+    assert_eq!(game.order_form(france).notes, ["2 builds allowed this Winter"]);
+    let check = game.check_orders(france, "Build F bre\nBuild A bre");
+    assert_eq!(check.rejected.len(), 1);
+    assert_eq!(check.rejected[0].reason, "a build is already ordered in Brest");
+    assert!(game.check_orders(france, "Build A par").rejected[0].reason.contains("par is occupied"));
+    let one = position("W1901A", &["France A par", "France A mar"], &[("par", "France"), ("bre", "France"), ("mar", "France")]);
+    assert_eq!(one.order_form(france).notes, ["1 build allowed this Winter"]);
+}
+
+#[test]
+fn a_dislodgement_says_whose_unit_was_dislodged_and_by_whose_unit_from_where() {
+    let game = position("S1901M", &["Turkey A bul", "Russia A rum", "Russia A ser"], &[]);
+    let mut orders = BTreeMap::new();
+    orders.insert(seat(&game, "Russia"), "A rum - bul\nA ser S A rum - bul".to_owned());
+    let processed = game.process(&orders, 1);
+    assert!(
+        processed.public.events.iter().any(|event| event == "Turkey's A bul was dislodged by Russia's A rum"),
+        "{:?}",
+        processed.public.events
+    );
+}

@@ -105,6 +105,23 @@ pub(crate) fn check_sheet(
     check
 }
 
+/// `Turkey's A bul was dislodged by Russia's A rum`: who lost the province, and who took it from where.
+fn dislodgement(map: &Map, next: &Position, dislodged: &judge::Dislodged) -> String {
+    let unit = &dislodged.unit;
+    let lost = format!("{}'s {} {}", map.power_name(unit.power), unit.kind.letter(), map.region_key(unit.region));
+    let province = map.province_of(unit.region);
+    let attacker = next.units.iter().find(|standing| map.province_of(standing.region) == province);
+    match attacker {
+        Some(attacker) => format!(
+            "{lost} was dislodged by {}'s {} {}",
+            map.power_name(attacker.power),
+            attacker.kind.letter(),
+            map.province_key(dislodged.attacked_from)
+        ),
+        None => format!("{lost} was dislodged from {}", map.province_key(dislodged.attacked_from)),
+    }
+}
+
 /// A legal order as a form offers it: its notation, its meaning, and the chain of small choices that
 /// leads to it (kind of order, then the unit or place it names, then where to).
 pub(crate) fn order_choice(map: &Map, order: &Order) -> Choice {
@@ -181,10 +198,13 @@ pub(crate) fn form_for(map: &Map, position: &Position, power: Power, extensions:
             });
         }
         if count > 0 {
-            form.notes.push(format!(
-                "{count} {} this Winter",
-                if what == "Build" { "builds allowed" } else { "removals due" }
-            ));
+            let noun = match (what, count) {
+                ("Build", 1) => "build allowed",
+                ("Build", _) => "builds allowed",
+                (_, 1) => "removal due",
+                (_, _) => "removals due",
+            };
+            form.notes.push(format!("{count} {noun} this Winter"));
         }
     }
     form
@@ -233,13 +253,7 @@ pub(crate) fn public_report(
     }
     let next = &adjudication.next;
     for dislodged in &next.dislodged {
-        report.events.push(format!(
-            "{}'s {} {} was dislodged from {}",
-            map.power_name(dislodged.unit.power),
-            dislodged.unit.kind.letter(),
-            map.region_key(dislodged.unit.region),
-            map.province_key(dislodged.attacked_from)
-        ));
+        report.events.push(dislodgement(map, next, dislodged));
     }
     for unit in &adjudication.destroyed {
         report.events.push(format!(

@@ -139,8 +139,11 @@ fn build(
     if position.owner(site) != Some(power) {
         return Err(Invalid::CenterNotOwned { at: site });
     }
-    if position.unit_in(map, site).is_some() || built.iter().any(|u| map.province_of(u.region) == site) {
+    if position.unit_in(map, site).is_some() {
         return Err(Invalid::SiteOccupied { at: site });
+    }
+    if built.iter().any(|u| map.province_of(u.region) == site) {
+        return Err(Invalid::BuildAlreadyOrdered { at: site });
     }
     if extensions.forbidden_builds.contains(&site) {
         return Err(Invalid::BuildForbidden { at: site });

@@ -161,6 +161,10 @@ pub enum Invalid {
     SiteOccupied {
         at: ProvinceId,
     },
+    /// A second build in a province where this sheet already builds.
+    BuildAlreadyOrdered {
+        at: ProvinceId,
+    },
     BuildForbidden {
         at: ProvinceId,
     },
@@ -206,6 +210,7 @@ impl Invalid {
             Invalid::NotHomeCenter { at } => format!("{} is not a home center of this power", key(at)),
             Invalid::CenterNotOwned { at } => format!("{} is not owned by this power", key(at)),
             Invalid::SiteOccupied { at } => format!("{} is occupied", key(at)),
+            Invalid::BuildAlreadyOrdered { at } => format!("a build is already ordered in {}", map.province(*at).name),
             Invalid::BuildForbidden { at } => format!("building in {} is not allowed this turn", key(at)),
             Invalid::NoBuildsLeft => "no more builds are available".into(),
             Invalid::NoRemovalsDue => "no more removals are due".into(),
