@@ -95,6 +95,8 @@ pub struct PhasePage {
     centers: CentersOverTime,
     /// The public press sent during this phase.
     public_press: Vec<MessageView>,
+    /// Powers that had to order and sent nothing.
+    silent: Vec<String>,
 }
 
 pub async fn phase_page(
@@ -121,7 +123,12 @@ pub async fn phase_page(
         }
         _ => None,
     };
-    let view = read_state(phase)?.public_view();
+    let phase_state = read_state(phase)?;
+    let view = phase_state.public_view();
+    let silent = match phase.processed_at {
+        Some(_) => silent_powers(&phase_state, &queries::silent_seats(&mut conn, game_id, phase_index).await?),
+        None => Vec::new(),
+    };
     let public_report = phase.public_report.as_ref().map(|report| report.0.clone());
     let board = view.board.as_ref().map(|board| BoardView::from_board(board, public_report.as_ref()));
     let centers_after = match next_phase {
@@ -148,7 +155,19 @@ pub async fn phase_page(
         board,
         centers,
         public_press,
+        silent,
     })
+}
+
+/// The powers of the seats that sent no orders: public, as every judge marks them. Seats without a
+/// power (a Covert Operations player) are left out, as their titles say nothing a map shows.
+fn silent_powers(state: &AnyGame, silent: &[i16]) -> Vec<String> {
+    state
+        .seats()
+        .into_iter()
+        .filter(|seat| !seat.powers.is_empty() && silent.contains(&(seat.id.0 as i16)))
+        .map(|seat| seat.title)
+        .collect()
 }
 
 /// One line of the centers-over-time table: a phase and each power's count at its start.

@@ -449,3 +449,17 @@ pub async fn sheet_progress(
         })
         .collect())
 }
+
+/// The kind's numbers of the seats that had to order in a phase and saved no order at all.
+pub async fn silent_seats(conn: &mut PgConnection, game_id: GameId, phase_index: i32) -> Result<Vec<i16>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select s.game_seat from seat_order o join seat s on s.seat_id = o.seat_id
+         where o.game_id = $1 and o.phase_index = $2 and o.must_order and btrim(o.orders) = ''
+           and s.game_seat is not null
+         order by s.game_seat",
+    )
+    .bind(game_id)
+    .bind(phase_index)
+    .fetch_all(conn)
+    .await
+}

@@ -705,3 +705,17 @@ async fn an_observer_replays_a_dislodgement_its_retreat_and_the_winter_build_on_
         .assert_lacks("id=\"latest-phase\"")
         .assert_lacks("id=\"next-phase\"");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_results_page_marks_the_powers_that_sent_no_orders_and_only_those(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Silent powers").await;
+    players[0]
+        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
+        .await
+        .assert_contains("Saved 1 order.");
+    gm.get(&format!("/games/{game_id}/phases/0")).await.assert_lacks("id=\"silent-powers\"");
+    process_now(&pool, game_id).await;
+    let page = gm.get(&format!("/games/{game_id}/phases/0")).await;
+    page.assert_contains("<strong>No orders from:</strong> England, France, Germany, Italy, Russia, Turkey (");
+}
