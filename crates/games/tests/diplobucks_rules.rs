@@ -379,11 +379,7 @@ fn db_db5_bribe_8_destroyed_unit_owner_waits_two_winters() {
     let winter = processed.next;
     assert_eq!(winter.phase().code, "W1902A");
     let france = seat(&winter, "France");
-    assert_eq!(
-        winter.order_form(france).notes[0],
-        "1 build allowed this Winter",
-        "three centers, one unit, one fewer"
-    );
+    assert_eq!(winter.order_form(france).notes[0], "1 build allowed this Winter", "three centers, one unit, one fewer");
     let check = winter.check_orders(france, "Build A par\nBuild F bre");
     assert_eq!(check.rejected.len(), 1, "{:?}", check.rejected);
     let spring = play(&winter, &[("France", "Build A par")]).next;

@@ -143,7 +143,11 @@ fn a_second_build_in_the_same_province_says_a_build_is_already_ordered_there_and
     assert_eq!(check.rejected.len(), 1);
     assert_eq!(check.rejected[0].reason, "a build is already ordered in Brest");
     assert!(game.check_orders(france, "Build A par").rejected[0].reason.contains("par is occupied"));
-    let one = position("W1901A", &["France A par", "France A mar"], &[("par", "France"), ("bre", "France"), ("mar", "France")]);
+    let one = position(
+        "W1901A",
+        &["France A par", "France A mar"],
+        &[("par", "France"), ("bre", "France"), ("mar", "France")],
+    );
     assert_eq!(one.order_form(france).notes, ["1 build allowed this Winter"]);
 }
 

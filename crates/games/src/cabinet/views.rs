@@ -137,9 +137,16 @@ pub(super) fn order_form(state: &State, seat: SeatRef) -> OrderForm {
             let due = state.realm_due(seat.power.0);
             if !form.rows.is_empty() {
                 form.notes.push(if due > 0 {
-                    format!("{due} {} this Winter across your realm", if due == 1 { "build allowed" } else { "builds allowed" })
+                    format!(
+                        "{due} {} this Winter across your realm",
+                        if due == 1 { "build allowed" } else { "builds allowed" }
+                    )
                 } else {
-                    format!("{} {} this Winter across your realm", -due, if due == -1 { "removal due" } else { "removals due" })
+                    format!(
+                        "{} {} this Winter across your realm",
+                        -due,
+                        if due == -1 { "removal due" } else { "removals due" }
+                    )
                 });
             }
             form

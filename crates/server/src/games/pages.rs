@@ -72,7 +72,13 @@ pub struct LobbyPage {
     kind: &'static str,
     games: Vec<GameLine>,
     my_games: Vec<GameLine>,
+    /// On the lobby's first page (no tab chosen), the games being played now, so that a visitor sees
+    /// games in progress (and the demo game) without looking for them.
+    running_now: Vec<GameLine>,
 }
+
+/// How many running games the lobby's first page lists below the joinable ones.
+const RUNNING_NOW_LIMIT: i64 = 10;
 
 pub async fn lobby(
     State(state): State<AppState>,
@@ -87,6 +93,11 @@ pub async fn lobby(
         Some(user) => queries::games_of(&mut conn, user.account_id).await?,
         None => Vec::new(),
     };
+    let running_now = if query.show.is_empty() {
+        queries::public_games(&mut conn, LobbyTab::Running.statuses(), filter.kind, RUNNING_NOW_LIMIT).await?
+    } else {
+        Vec::new()
+    };
     Ok(LobbyPage {
         nav: viewer.nav,
         tabs: LobbyTab::ALL,
@@ -95,6 +106,7 @@ pub async fn lobby(
         kind: filter.kind.map_or("", GameKind::slug),
         games: games.into_iter().map(|game| GameLine::new(game, zone)).collect(),
         my_games: my_games.into_iter().map(|game| GameLine::new(game, zone)).collect(),
+        running_now: running_now.into_iter().map(|game| GameLine::new(game, zone)).collect(),
     })
 }
 

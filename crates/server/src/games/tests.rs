@@ -304,3 +304,16 @@ async fn the_seed_and_the_invite_code_reach_only_those_who_may_see_them(pool: Pg
     gm.get(&page).await.assert_contains(&invited).assert_lacks(&seed.to_string());
     gm.get(&format!("/games/{game_id}/admin")).await.assert_contains(&code).assert_lacks(&seed.to_string());
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_lobbys_first_page_also_lists_the_games_being_played_now(pool: PgPool) {
+    let (mut gm, mut players) = crate::test_support::table(&pool, "").await;
+    crate::test_support::started_game(&mut gm, &mut players, "Game in progress").await;
+    let mut visitor = Client::new(pool.clone());
+    visitor
+        .get("/games")
+        .await
+        .assert_contains("<h2 id=\"running-now-title\">Being played now</h2>")
+        .assert_contains("Game in progress");
+    visitor.get("/games?show=joinable").await.assert_lacks("Being played now");
+}
