@@ -42,10 +42,10 @@ impl CentersChart {
         let counts = self.series.iter().flat_map(|line| line.counts.iter().copied());
         let top_count = counts.chain(self.goal).max().unwrap_or(0).max(1);
         let scale = Scale { phases: self.phases.len(), top_count };
-        let lines = self
-            .series
-            .iter()
-            .fold(Group::new().set("class", "lines"), |group, line| group.add(power_line(&scale, &self.phases, line)));
+        let lanes = self.series.len();
+        let lines = self.series.iter().enumerate().fold(Group::new().set("class", "lines"), |group, (index, line)| {
+            group.add(power_line(&scale, &self.phases, line, lane_offset(index, lanes)))
+        });
         Document::new()
             .set("viewBox", (0, 0, WIDTH, HEIGHT))
             .set("role", "img")
@@ -159,13 +159,21 @@ fn goal_line(scale: &Scale, goal: usize) -> Group {
         )
 }
 
-fn power_line(scale: &Scale, phases: &[String], line: &CenterSeries) -> Group {
+/// How far a power's line is drawn from its count, so that powers with equal counts show as parallel
+/// lines side by side instead of one hiding the others.
+const LANE: f64 = 2.5;
+
+fn lane_offset(index: usize, lanes: usize) -> f64 {
+    (index as f64 - (lanes.saturating_sub(1)) as f64 / 2.0) * LANE
+}
+
+fn power_line(scale: &Scale, phases: &[String], line: &CenterSeries, offset: f64) -> Group {
     let colour = power_colour(&line.power).fill;
     let points: Vec<String> = line
         .counts
         .iter()
         .enumerate()
-        .map(|(phase, count)| format!("{},{}", round(scale.x(phase)), round(scale.y(*count))))
+        .map(|(phase, count)| format!("{},{}", round(scale.x(phase)), round(scale.y(*count) + offset)))
         .collect();
     let mut group = Group::new()
         .set("class", "power-line")
@@ -176,7 +184,7 @@ fn power_line(scale: &Scale, phases: &[String], line: &CenterSeries) -> Group {
                 .set("points", points.join(" "))
                 .set("fill", "none")
                 .set("stroke", colour)
-                .set("stroke-width", 3)
+                .set("stroke-width", LANE)
                 .set("stroke-linejoin", "round"),
         );
     for (phase, count) in line.counts.iter().enumerate() {
@@ -184,7 +192,7 @@ fn power_line(scale: &Scale, phases: &[String], line: &CenterSeries) -> Group {
         group = group.add(
             Circle::new()
                 .set("cx", round(scale.x(phase)))
-                .set("cy", round(scale.y(*count)))
+                .set("cy", round(scale.y(*count) + offset))
                 .set("r", 3.5)
                 .set("fill", colour)
                 .add(Title::new(format!("{}: {count} at {when}", line.power))),

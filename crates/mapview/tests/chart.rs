@@ -122,3 +122,17 @@ fn the_phase_a_page_shows_is_marked_on_the_chart() {
         .is_empty()
     );
 }
+
+#[test]
+fn powers_with_equal_counts_are_drawn_as_parallel_lines_not_one_over_the_other() {
+    let svg = centers_chart(
+        &phases(&["S1901M", "F1901M"]),
+        &[series("England", &[3, 4]), series("France", &[3, 4]), series("Germany", &[3, 4])],
+        None,
+    );
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let lines: Vec<Vec<(f64, f64)>> = with_class(&document, "power-line").into_iter().map(points).collect();
+    let first_ys: Vec<f64> = lines.iter().map(|line| line[0].1).collect();
+    assert!(first_ys[0] < first_ys[1] && first_ys[1] < first_ys[2], "equal lines overlap: {first_ys:?}");
+    assert!(first_ys[2] - first_ys[0] < 10.0, "the lines stay close to their count: {first_ys:?}");
+}
