@@ -50,6 +50,18 @@ async fn demo_data_is_seeded_once_with_an_admin_players_a_waiting_game_and_a_pla
     let deadline: chrono::DateTime<chrono::Utc> =
         sqlx::query_scalar("select deadline_at from game where game_id = 2").fetch_one(&pool).await.unwrap();
     assert!(deadline > chrono::Utc::now(), "the demo's current phase is not due at once: {deadline}");
+    let (created, started, first_processed): (
+        chrono::DateTime<chrono::Utc>,
+        chrono::DateTime<chrono::Utc>,
+        chrono::DateTime<chrono::Utc>,
+    ) = sqlx::query_as(
+        "select g.created_at, g.started_at, (select min(processed_at) from phase p where p.game_id = g.game_id)
+             from game g where game_id = 2",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(created < started && started < first_processed, "{created} {started} {first_processed}");
 }
 
 #[tokio::test]
