@@ -120,7 +120,7 @@ pub struct OrderForm {
 }
 
 /// A unit as a map shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BoardUnit {
     pub power: String,
     /// `A` or `F`.
@@ -130,7 +130,7 @@ pub struct BoardUnit {
 }
 
 /// What a Diplomacy map shows: units, dislodged units and the owner of each center.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     pub units: Vec<BoardUnit>,
     pub dislodged: Vec<BoardUnit>,
@@ -147,7 +147,7 @@ pub struct View {
     pub notes: Vec<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ResultWord {
     Succeeds,
     Fails,
