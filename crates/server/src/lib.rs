@@ -17,6 +17,7 @@ pub mod notify;
 pub mod orders;
 pub mod pages;
 pub mod press;
+pub mod revalidate;
 pub mod seed;
 pub mod state;
 pub mod turns;
@@ -103,6 +104,7 @@ pub fn app(state: AppState) -> Router {
             header::CONTENT_SECURITY_POLICY,
             header::HeaderValue::from_static(CONTENT_SECURITY_POLICY),
         ))
+        .layer(middleware::from_fn(revalidate::revalidate))
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

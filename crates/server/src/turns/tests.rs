@@ -719,3 +719,33 @@ async fn a_results_page_marks_the_powers_that_sent_no_orders_and_only_those(pool
     let page = gm.get(&format!("/games/{game_id}/phases/0")).await;
     page.assert_contains("<strong>No orders from:</strong> England, France, Germany, Italy, Russia, Turkey (");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_browser_revalidates_a_page_with_its_etag_and_gets_304_until_the_game_changes(pool: PgPool) {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use tower::ServiceExt;
+
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Revalidated").await;
+    let get = |tag: Option<&str>| {
+        let mut request = Request::get(format!("/games/{game_id}"));
+        if let Some(tag) = tag {
+            request = request.header(header::IF_NONE_MATCH, tag);
+        }
+        crate::test_support::app(pool.clone()).oneshot(request.body(Body::empty()).unwrap())
+    };
+    let first = get(None).await.unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    assert_eq!(first.headers()[header::CACHE_CONTROL], "private, no-cache");
+    let tag = first.headers()[header::ETAG].to_str().unwrap().to_owned();
+    let again = get(Some(&tag)).await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    let body = axum::body::to_bytes(again.into_body(), 1024).await.unwrap();
+    assert!(body.is_empty(), "a 304 carries no page");
+
+    process_now(&pool, game_id).await;
+    let changed = get(Some(&tag)).await.unwrap();
+    assert_eq!(changed.status(), StatusCode::OK, "a processed phase is a new page");
+    assert_ne!(changed.headers()[header::ETAG].to_str().unwrap(), tag);
+}
