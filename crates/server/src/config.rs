@@ -26,7 +26,10 @@ pub struct Config {
     #[arg(long, env = "TRUST_FORWARDED_FOR", action = ArgAction::Set, default_value_t = false)]
     pub trust_forwarded_for: bool,
 
-    /// Most connections the server opens to PostgreSQL.
+    /// Most connections the server opens to PostgreSQL, shared by page requests, the turn worker (one
+    /// transaction per phase) and the mail worker. A request holds one only while it reads or writes
+    /// (an order is committed before its page is drawn), so 10 serve hundreds of requests a second;
+    /// replicas × this must stay under PostgreSQL's `max_connections` (100 by default).
     #[arg(long, env = "DATABASE_MAX_CONNECTIONS", default_value_t = 10)]
     pub database_max_connections: u32,
 
