@@ -23,6 +23,10 @@ pub mod state;
 pub mod turns;
 
 #[cfg(test)]
+mod control_characters_tests;
+#[cfg(test)]
+mod outage_tests;
+#[cfg(test)]
 mod startup_tests;
 #[cfg(test)]
 mod test_support;
