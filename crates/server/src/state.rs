@@ -7,6 +7,7 @@ use axum::extract::FromRef;
 use sqlx::PgPool;
 use tokio::sync::Semaphore;
 
+use crate::accounts::password::Memories;
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 
@@ -22,19 +23,25 @@ pub struct AppState {
     pub password_hashing: PasswordHashing,
 }
 
-/// The semaphore bounding concurrent password hashes (see [`AppState::password_hashing`]), and how
-/// long a request waits for a permit before it is answered 503.
+/// The semaphore bounding concurrent password hashes (see [`AppState::password_hashing`]), how long a
+/// request waits for a permit before it is answered 503, and the permits' reused working memories
+/// (`accounts::password`).
 #[derive(Clone)]
 pub struct PasswordHashing {
     pub permits: Arc<Semaphore>,
     pub queue_timeout: Duration,
+    pub memories: Memories,
 }
 
 impl PasswordHashing {
     /// One permit per core the process may use; a request waits up to 10 s for one.
     pub fn per_core() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        PasswordHashing { permits: Arc::new(Semaphore::new(cores)), queue_timeout: Duration::from_secs(10) }
+        PasswordHashing {
+            permits: Arc::new(Semaphore::new(cores)),
+            queue_timeout: Duration::from_secs(10),
+            memories: Memories::default(),
+        }
     }
 }
 

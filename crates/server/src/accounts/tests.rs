@@ -330,6 +330,7 @@ async fn a_registration_that_cannot_get_a_hashing_permit_in_time_gets_a_503_and_
     state.password_hashing = crate::state::PasswordHashing {
         permits: std::sync::Arc::new(tokio::sync::Semaphore::new(0)),
         queue_timeout: std::time::Duration::from_millis(200),
+        ..crate::state::PasswordHashing::per_core()
     };
     let mut client = Client::with_app(crate::app(state));
     client
