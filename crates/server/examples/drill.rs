@@ -49,7 +49,7 @@ async fn slow_clients(address: SocketAddr, count: usize) -> anyhow::Result<()> {
     let started = Instant::now();
     let answer = tokio::time::timeout(Duration::from_secs(30), request(address, "GET", "/healthz", &[], "")).await;
     let healthz = match answer {
-        Ok(Ok(status)) => format!("/healthz {status} in {} ms", started.elapsed().as_millis()),
+        Ok(Ok(status)) => format!("/healthz {status} in {:.1} ms", started.elapsed().as_secs_f64() * 1000.0),
         Ok(Err(error)) => format!("/healthz failed after {} ms: {error}", started.elapsed().as_millis()),
         Err(_) => "/healthz no answer in 30 s".to_owned(),
     };
