@@ -18,7 +18,7 @@ pub struct Config {
     #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
 
-    /// Mark cookies `Secure`: set this when the site is served over HTTPS.
+    /// Mark cookies `Secure` and send HSTS: set this when the site is served over HTTPS.
     #[arg(long, env = "SECURE_COOKIES", action = ArgAction::Set, default_value_t = false)]
     pub secure_cookies: bool,
 

@@ -142,7 +142,7 @@ pub async fn login(
         Some(found) => {
             let mut conn = state.db.acquire().await?;
             // This address proved itself: its failures for the account are forgotten.
-            throttle::give_back(&mut conn, &counters, &counters[1]).await?;
+            throttle::give_back(&mut conn, &counters, throttle::LOGIN_ACCOUNT_AND_ADDRESS).await?;
             log_in(&viewer.session, found.account_id, found.session_epoch).await?;
             Ok(Redirect::to(&form.landing_page(&site_origin(&state.config))).into_response())
         }

@@ -29,13 +29,16 @@ pub fn login_counters(username: &str, address: &str) -> [Counter; 3] {
     [
         Counter { scope: "login_account", key: username.clone(), limit: MAX_LOGIN_FAILURES_PER_ACCOUNT },
         Counter {
-            scope: "login_account_address",
+            scope: LOGIN_ACCOUNT_AND_ADDRESS,
             key: format!("{username} {address}"),
             limit: MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
         },
         Counter { scope: "login_address", key: address.to_owned(), limit: MAX_LOGIN_FAILURES_PER_ADDRESS },
     ]
 }
+
+/// The scope of an account's failures from one address, which a successful login from there clears.
+pub const LOGIN_ACCOUNT_AND_ADDRESS: &str = "login_account_address";
 
 /// The counter of registrations from one address.
 pub fn registration_counter(address: &str) -> Counter {
@@ -89,18 +92,18 @@ pub async fn take_slot(
     .await
 }
 
-/// Gives back the slots `take_slot` took for an attempt that succeeded, and forgets the failures of
-/// `cleared` (the account's failures from the address it just logged in from).
-pub async fn give_back(conn: &mut PgConnection, counters: &[Counter], cleared: &Counter) -> Result<(), sqlx::Error> {
+/// Gives back the slots `take_slot` took for an attempt that succeeded, and forgets every failure
+/// counted in `counters` under `cleared_scope` (for a login: the account's failures from the address it
+/// just logged in from).
+pub async fn give_back(conn: &mut PgConnection, counters: &[Counter], cleared_scope: &str) -> Result<(), sqlx::Error> {
     let (scopes, keys, _) = columns(counters);
     sqlx::query(
-        "update throttle_counter set hits = case when (scope, key) = ($3, $4) then 0 else greatest(hits - 1, 0) end
+        "update throttle_counter set hits = case when scope = $3 then 0 else greatest(hits - 1, 0) end
          where (scope, key) in (select * from unnest($1::text[], $2::text[]))",
     )
     .bind(&scopes)
     .bind(&keys)
-    .bind(cleared.scope)
-    .bind(&cleared.key)
+    .bind(cleared_scope)
     .execute(conn)
     .await
     .map(drop)
