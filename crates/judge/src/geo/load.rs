@@ -13,6 +13,8 @@ pub enum MapError {
     Unknown { file: &'static str, what: &'static str, name: String },
     #[error("name `{0}` is used by two provinces")]
     DuplicateName(String),
+    #[error("name `{0}` is longer than the {max} bytes a province name may have", max = super::lookup::MAX_NAME_BYTES)]
+    NameTooLong(String),
     #[error("adjacency is not symmetric: {from} lists {to} as {kind} neighbour but not the other way round")]
     Asymmetric { from: String, to: String, kind: &'static str },
     #[error("{region}: {reason}")]

@@ -69,34 +69,58 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<Power>, Order), Pars
         }
         None => (None, text),
     };
-    let words = tokenize(map, body);
+    let spaced = spaced(body);
+    let words = tokenize(map, &spaced);
     let mut reader = Reader { map, words: &words, at: 0 };
     let order = reader.order()?;
     reader.finish()?;
     Ok((power, order))
 }
 
-/// Lower-cased words, with `-`, `/`, `(` and `)` split off as words of their own (`nth-pic` reads as
-/// `nth - pic`), except inside names that contain a hyphen (`mid-atlantic`).
-fn tokenize(map: &Map, text: &str) -> Vec<String> {
-    let spaced = text.to_lowercase().replace("->", " - ").replace(['(', ')', '/'], " / ").replace('.', " ");
-    let mut words = Vec::new();
-    for word in spaced.split_whitespace() {
-        let word = word.trim_end_matches('.');
-        if word.is_empty() {
-            continue;
+/// The line lower-cased, with `->` read as `-`, `/`, `(` and `)` as `/` and `.` as a space, each
+/// separator spaced so that it reads as a word of its own (`stp(sc)` as `stp / sc`). One pass and one
+/// allocation: every order line of every sheet goes through here.
+fn spaced(text: &str) -> String {
+    let lower;
+    let text = if text.is_ascii() {
+        text
+    } else {
+        lower = text.to_lowercase();
+        &lower
+    };
+    let mut spaced = String::with_capacity(text.len() + 16);
+    let mut characters = text.chars().peekable();
+    while let Some(character) = characters.next() {
+        match character {
+            '-' if characters.peek() == Some(&'>') => {
+                characters.next();
+                spaced.push_str(" - ");
+            }
+            '(' | ')' | '/' => spaced.push_str(" / "),
+            '.' => spaced.push(' '),
+            _ => spaced.push(character.to_ascii_lowercase()),
         }
+    }
+    spaced
+}
+
+/// The words of a [`spaced`] line, with `-` split off as a word of its own (`nth-pic` reads as
+/// `nth - pic`), except inside names that contain a hyphen (`mid-atlantic`). The words borrow from the
+/// line rather than being copied.
+fn tokenize<'t>(map: &Map, spaced: &'t str) -> Vec<&'t str> {
+    let mut words = Vec::with_capacity(16);
+    for word in spaced.split_whitespace() {
         if word.contains('-') && map.find_province(word).is_none() {
             for (index, piece) in word.split('-').enumerate() {
                 if index > 0 {
-                    words.push("-".to_string());
+                    words.push("-");
                 }
                 if !piece.is_empty() {
-                    words.push(piece.to_string());
+                    words.push(piece);
                 }
             }
         } else {
-            words.push(word.to_string());
+            words.push(word);
         }
     }
     words
@@ -104,7 +128,7 @@ fn tokenize(map: &Map, text: &str) -> Vec<String> {
 
 struct Reader<'a> {
     map: &'a Map,
-    words: &'a [String],
+    words: &'a [&'a str],
     at: usize,
 }
 
@@ -118,9 +142,9 @@ const BUILD: &[&str] = &["b", "build", "builds"];
 const REMOVE: &[&str] = &["remove", "removes"];
 const WAIVE: &[&str] = &["waive", "waives", "waived"];
 
-impl Reader<'_> {
-    fn peek(&self) -> Option<&str> {
-        self.words.get(self.at).map(String::as_str)
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<&'a str> {
+        self.words.get(self.at).copied()
     }
 
     fn next_is(&mut self, keywords: &[&str]) -> bool {
@@ -240,12 +264,12 @@ impl Reader<'_> {
     }
 
     fn location(&mut self) -> Result<Location, ParseError> {
-        let rest: Vec<&str> = self.words[self.at..].iter().map(String::as_str).collect();
+        let rest = &self.words[self.at..];
         let Some(first) = rest.first() else {
             return Err(ParseError::Incomplete("a province"));
         };
         let (province, used) =
-            self.map.longest_province_prefix(&rest).ok_or_else(|| ParseError::UnknownProvince(first.to_string()))?;
+            self.map.longest_province_prefix(rest).ok_or_else(|| ParseError::UnknownProvince(first.to_string()))?;
         self.at += used;
         let coast = self.coast()?;
         Ok(Location { province, coast })
@@ -255,8 +279,8 @@ impl Reader<'_> {
     /// after `/` or `(`, since `s` alone means "supports".
     fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
         if self.next_is(&["/"]) {
-            let word = self.peek().ok_or(ParseError::Incomplete("a coast"))?.to_string();
-            let coast = Coast::parse(&word).ok_or(ParseError::UnknownCoast(word))?;
+            let word = self.peek().ok_or(ParseError::Incomplete("a coast"))?;
+            let coast = Coast::parse(word).ok_or_else(|| ParseError::UnknownCoast(word.to_string()))?;
             self.at += 1;
             self.next_is(&["coast"]);
             self.next_is(&["/"]);
@@ -264,9 +288,7 @@ impl Reader<'_> {
         }
         let coast = match self.peek() {
             Some(word @ ("nc" | "sc" | "ec" | "wc")) => Coast::parse(word),
-            Some("north" | "south" | "east" | "west")
-                if self.words.get(self.at + 1).map(String::as_str) == Some("coast") =>
-            {
+            Some("north" | "south" | "east" | "west") if self.words.get(self.at + 1).copied() == Some("coast") => {
                 let coast = self.peek().and_then(Coast::parse);
                 self.at += 1;
                 coast
