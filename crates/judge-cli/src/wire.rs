@@ -12,6 +12,7 @@ use judge::adjudicate::retreat_options;
 use judge::phase::PhaseError;
 use judge::position::home_ownership;
 use judge::{Dislodged, Map, OrderStatus, Phase, Position, PositionError, Power, ProvinceId, RegionId, Unit, UnitType};
+use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
@@ -118,7 +119,40 @@ pub struct Request {
 
 impl Request {
     pub fn from_json(text: &str) -> Result<Request, WireError> {
-        Request::from_value(serde_json::from_str(text).map_err(WireError::Json)?)
+        Request::from_json_keeping_id(text).map_err(|(_, error)| error)
+    }
+
+    /// Reads a request; when it cannot be read, says why with the `id` it gave, if that much could be
+    /// read (batch mode echoes it in the error line).
+    ///
+    /// A well-formed request is read straight from the text into typed fields. Anything else is read
+    /// again the slow way, through a [`Value`], whose errors are the ones this command has always given
+    /// (the direct reader words them differently, and accepts a JSON array for an object).
+    pub fn from_json_keeping_id(text: &str) -> Result<Request, (Option<Value>, WireError)> {
+        if let Some(request) = Request::from_well_formed_json(text) {
+            return Ok(request);
+        }
+        let value: Value = serde_json::from_str(text).map_err(|error| (None, WireError::Json(error)))?;
+        let id = value.get("id").cloned();
+        Request::from_value(value).map_err(|error| (id, error))
+    }
+
+    fn from_well_formed_json(text: &str) -> Option<Request> {
+        if !text.trim_start().starts_with('{') {
+            return None;
+        }
+        let fields: RequestFields = serde_json::from_str(text).ok()?;
+        Some(Request {
+            id: fields.id,
+            position: WirePosition {
+                phase: fields.phase,
+                units: fields.units,
+                dislodged: fields.dislodged,
+                contested: fields.contested,
+                supply_centers: fields.supply_centers,
+            },
+            orders: fields.orders,
+        })
     }
 
     /// `id` and `orders` are taken out first, so that the rest must be exactly a [`WirePosition`] and a
@@ -133,6 +167,30 @@ impl Request {
         let position = serde_json::from_value(Value::Object(fields)).map_err(WireError::Shape)?;
         Ok(Request { id, position, orders })
     }
+}
+
+/// Every field of a request, read in one pass. Any failure (a repeated or unknown field, a wrong type)
+/// sends the text to [`Request::from_value`], which explains it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RequestFields {
+    #[serde(default, deserialize_with = "present")]
+    id: Option<Value>,
+    phase: String,
+    units: Vec<WireUnit>,
+    #[serde(default)]
+    dislodged: Vec<WireDislodged>,
+    #[serde(default)]
+    contested: Vec<String>,
+    #[serde(default)]
+    supply_centers: Option<SupplyCenters>,
+    #[serde(default)]
+    orders: Vec<String>,
+}
+
+/// A field that is present, even as `null`: an `"id": null` is echoed back as `null`.
+fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
 }
 
 /// The result of one `judge adjudicate` input.
@@ -312,4 +370,207 @@ fn write_owners(map: &Map, position: &Position) -> SupplyCenters {
             .filter(|(_, centers)| !centers.is_empty())
             .collect(),
     )
+}
+
+/// The result of one input as it is written: the JSON of a [`Response`], serialised straight from the
+/// order lines, the judge's results and the next position, without first copying every name into a
+/// `String` of its own (a batch writes a few hundred names per phase).
+pub struct Answer<'a> {
+    pub map: &'a Map,
+    pub id: Option<&'a Value>,
+    pub phase: Phase,
+    pub results: Vec<AnsweredLine<'a>>,
+    pub next: Position,
+}
+
+/// One order line and what became of it.
+pub struct AnsweredLine<'a> {
+    /// The line as given.
+    pub order: &'a str,
+    /// The power the order was counted for, if any.
+    pub power: Option<Power>,
+    pub status: OrderStatus,
+}
+
+impl Answer<'_> {
+    /// The same answer as owned values, as a program reading the output gets it.
+    pub fn to_response(&self) -> Response {
+        Response {
+            id: self.id.cloned(),
+            phase: self.phase.code(),
+            results: self
+                .results
+                .iter()
+                .map(|line| WireResult::new(self.map, line.order, line.power, &line.status))
+                .collect(),
+            next: WirePosition::from_position(self.map, &self.next),
+        }
+    }
+}
+
+impl Serialize for Answer<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut fields = serializer.serialize_struct("Response", 4)?;
+        match self.id {
+            Some(id) => fields.serialize_field("id", id)?,
+            None => fields.skip_field("id")?,
+        }
+        fields.serialize_field("phase", &Code(self.phase))?;
+        fields.serialize_field("results", &Each(self.results.iter().map(|line| LineOut { map: self.map, line })))?;
+        fields.serialize_field("next", &PositionOut { map: self.map, position: &self.next })?;
+        fields.end()
+    }
+}
+
+/// Serialises the items of an iterator as a JSON list, without collecting them first.
+struct Each<I>(I);
+
+impl<I: Iterator<Item = T> + Clone, T: Serialize> Serialize for Each<I> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.clone())
+    }
+}
+
+/// A phase as its code, `S1901M`.
+struct Code(Phase);
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
+}
+
+/// A region's canonical name, `lon` or `stp/sc`.
+#[derive(Clone, Copy)]
+struct RegionName<'a>(&'a Map, RegionId);
+
+impl Serialize for RegionName<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let RegionName(map, region) = *self;
+        let info = map.region(region);
+        let province = map.province_key(info.province);
+        match info.coast {
+            Some(coast) => serializer.collect_str(&format_args!("{province}/{}", coast.abbreviation())),
+            None => serializer.serialize_str(province),
+        }
+    }
+}
+
+fn unit_type_letter(kind: UnitType) -> &'static str {
+    match kind {
+        UnitType::Army => "A",
+        UnitType::Fleet => "F",
+    }
+}
+
+struct LineOut<'a> {
+    map: &'a Map,
+    line: &'a AnsweredLine<'a>,
+}
+
+impl Serialize for LineOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let LineOut { map, line } = *self;
+        let verdict = match line.status {
+            OrderStatus::Succeeds => Verdict::Succeeds,
+            OrderStatus::Fails(_) => Verdict::Fails,
+            OrderStatus::Invalid(_) => Verdict::Invalid,
+        };
+        let mut fields = serializer.serialize_struct("WireResult", 4)?;
+        fields.serialize_field("order", line.order)?;
+        fields.serialize_field("power", &line.power.map(|power| map.power_name(power)))?;
+        fields.serialize_field("result", &verdict)?;
+        let reason = line.status.reason(map);
+        if reason.is_empty() {
+            fields.skip_field("reason")?;
+        } else {
+            fields.serialize_field("reason", &reason)?;
+        }
+        fields.end()
+    }
+}
+
+struct PositionOut<'a> {
+    map: &'a Map,
+    position: &'a Position,
+}
+
+impl Serialize for PositionOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let PositionOut { map, position } = *self;
+        let mut fields = serializer.serialize_struct("WirePosition", 5)?;
+        fields.serialize_field("phase", &Code(position.phase))?;
+        fields.serialize_field("units", &Each(position.units.iter().map(|unit| UnitOut { map, unit })))?;
+        fields.serialize_field(
+            "dislodged",
+            &Each(position.dislodged.iter().map(|dislodged| DislodgedOut { map, position, dislodged })),
+        )?;
+        fields.serialize_field(
+            "contested",
+            &Each(position.contested.iter().map(|&province| map.province_key(province))),
+        )?;
+        fields.serialize_field("supply_centers", &CentersOut { map, position })?;
+        fields.end()
+    }
+}
+
+struct UnitOut<'a> {
+    map: &'a Map,
+    unit: &'a Unit,
+}
+
+impl Serialize for UnitOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let UnitOut { map, unit } = *self;
+        let mut fields = serializer.serialize_struct("WireUnit", 3)?;
+        fields.serialize_field("power", map.power_name(unit.power))?;
+        fields.serialize_field("type", unit_type_letter(unit.kind))?;
+        fields.serialize_field("at", &RegionName(map, unit.region))?;
+        fields.end()
+    }
+}
+
+struct DislodgedOut<'a> {
+    map: &'a Map,
+    position: &'a Position,
+    dislodged: &'a Dislodged,
+}
+
+impl Serialize for DislodgedOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let DislodgedOut { map, position, dislodged } = *self;
+        let retreats = retreat_options(map, position, dislodged);
+        let mut fields = serializer.serialize_struct("WireDislodged", 6)?;
+        fields.serialize_field("power", map.power_name(dislodged.unit.power))?;
+        fields.serialize_field("type", unit_type_letter(dislodged.unit.kind))?;
+        fields.serialize_field("at", &RegionName(map, dislodged.unit.region))?;
+        fields.serialize_field("attacked_from", map.province_key(dislodged.attacked_from))?;
+        fields.serialize_field("by_convoy", &dislodged.by_convoy)?;
+        fields.serialize_field("retreats", &Each(retreats.iter().map(|&region| RegionName(map, region))))?;
+        fields.end()
+    }
+}
+
+/// Owned centers by power, in the map's order of powers; powers without a center are left out.
+struct CentersOut<'a> {
+    map: &'a Map,
+    position: &'a Position,
+}
+
+impl Serialize for CentersOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let CentersOut { map, position } = *self;
+        let owned_by = move |power: Power| {
+            (0..map.province_count()).map(|index| ProvinceId(index as u8)).filter(move |&province| {
+                map.province(province).supply_center && position.owner(province) == Some(power)
+            })
+        };
+        let mut entries = serializer.serialize_map(None)?;
+        for (power, info) in map.powers() {
+            if owned_by(power).next().is_some() {
+                entries.serialize_entry(&info.name, &Each(owned_by(power).map(|center| map.province_key(center))))?;
+            }
+        }
+        entries.end()
+    }
 }

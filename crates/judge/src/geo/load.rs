@@ -15,6 +15,8 @@ pub enum MapError {
     DuplicateName(String),
     #[error("name `{0}` is longer than the {max} bytes a province name may have", max = super::lookup::MAX_NAME_BYTES)]
     NameTooLong(String),
+    #[error("the map gives {0} names; at most 65,534 are supported")]
+    TooManyNames(usize),
     #[error("adjacency is not symmetric: {from} lists {to} as {kind} neighbour but not the other way round")]
     Asymmetric { from: String, to: String, kind: &'static str },
     #[error("{region}: {reason}")]

@@ -2,8 +2,8 @@
 //!
 //! Every location of every order line is looked up here, often several times (the longest name wins, so
 //! `north atlantic ocean` is tried before `north`), so a lookup allocates nothing: the accepted spellings
-//! are normalised once, when the map loads, into a table sorted by spelling, and a typed name is
-//! normalised into a buffer on the stack and found by binary search.
+//! are normalised once, when the map loads, into a hash table, and a typed name is normalised into a
+//! buffer on the stack and looked up there.
 
 use super::{Coast, Map, MapError, ProvinceId, RegionId};
 
@@ -14,12 +14,28 @@ pub(crate) const MAX_NAME_BYTES: usize = 64;
 /// The most words a name of `MAX_NAME_BYTES` can have (each word a byte and a space).
 const MAX_NAME_WORDS: usize = MAX_NAME_BYTES / 2 + 1;
 
-/// Every accepted spelling of every province, normalised, sorted by spelling, without repeats.
+/// Every accepted spelling of every province, normalised, without repeats.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct NameIndex {
     by_name: Vec<(Box<[u8]>, ProvinceId)>,
+    /// An open-addressing hash table of indexes into `by_name` ([`EMPTY`] where none), a power of two
+    /// long and at most a quarter full, so that a lookup hashes a few bytes and compares one name.
+    slots: Vec<u16>,
     /// The most words any name has, so that readers know how far to look ahead.
     longest_in_words: usize,
+}
+
+const EMPTY: u16 = u16::MAX;
+
+/// FNV-1a: a few instructions a byte, and names are short; the table is built from the map's own data,
+/// so there is nobody to choose names that collide.
+fn hash(name: &[u8]) -> usize {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in name {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    // The high bits are the best mixed.
+    (hash ^ (hash >> 32)) as usize
 }
 
 impl NameIndex {
@@ -39,12 +55,38 @@ impl NameIndex {
         if let Some(pair) = by_name.windows(2).find(|pair| pair[0].0 == pair[1].0) {
             return Err(MapError::DuplicateName(String::from_utf8_lossy(&pair[0].0).into_owned()));
         }
-        Ok(NameIndex { by_name, longest_in_words })
+        if by_name.len() >= usize::from(EMPTY) {
+            return Err(MapError::TooManyNames(by_name.len()));
+        }
+        let mut slots = vec![EMPTY; (by_name.len() * 4).next_power_of_two()];
+        let mask = slots.len() - 1;
+        for (index, (name, _)) in by_name.iter().enumerate() {
+            let mut slot = hash(name) & mask;
+            while slots[slot] != EMPTY {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = index as u16;
+        }
+        Ok(NameIndex { by_name, slots, longest_in_words })
     }
 
     fn get(&self, name: &[u8]) -> Option<ProvinceId> {
-        let found = self.by_name.binary_search_by(|(spelling, _)| (**spelling).cmp(name)).ok()?;
-        Some(self.by_name[found].1)
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut slot = hash(name) & mask;
+        loop {
+            let index = self.slots[slot];
+            if index == EMPTY {
+                return None;
+            }
+            let (spelling, province) = &self.by_name[usize::from(index)];
+            if **spelling == *name {
+                return Some(*province);
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 }
 
