@@ -574,3 +574,29 @@ impl Serialize for CentersOut<'_> {
         entries.end()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adjudication::adjudicate;
+
+    #[test]
+    fn an_answer_serialises_as_the_response_it_stands_for() {
+        let map = Map::standard().expect("the standard map loads");
+        let request = Request::from_json(
+            r#"{"id": [1, {"b": null}], "phase": "S1901M", "orders": ["A sil - ber", "A pru S A sil - ber", "F kie - hol", "nonsense"],
+                "units": [{"power": "Germany", "type": "A", "at": "ber"}, {"power": "Russia", "type": "A", "at": "sil"},
+                          {"power": "Russia", "type": "A", "at": "pru"}, {"power": "Germany", "type": "F", "at": "kie"},
+                          {"power": "Russia", "type": "F", "at": "stp/sc"}],
+                "supply_centers": {"Germany": ["ber", "kie", "mun"], "Russia": ["stp", "war"]}}"#,
+        )
+        .expect("a readable request");
+        let answer = adjudicate(&map, &request).expect("a possible position");
+        let written = serde_json::to_string(&answer).expect("an answer serialises");
+        let response = answer.to_response();
+        assert_eq!(written, serde_json::to_string(&response).expect("a response serialises"));
+        assert_eq!(response.next.dislodged.len(), 1, "the answer has a dislodged unit to write: {written}");
+        let read_back: Response = serde_json::from_str(&written).expect("the answer reads back as a response");
+        assert_eq!(read_back, response);
+    }
+}
