@@ -9,7 +9,7 @@ use judge::{Extensions, Map, OrderStatus, Power, Submission, parse_order};
 use crate::wire::{Answer, AnsweredLine, Request, WireError};
 
 /// Adjudicates the request's phase, or says why its position is impossible.
-pub fn adjudicate<'a>(map: &'a Map, request: &'a Request) -> Result<Answer<'a>, WireError> {
+pub fn adjudicate<'a>(map: &'a Map, request: &'a Request<'_>) -> Result<Answer<'a>, WireError> {
     let position = request.position.to_position(map)?;
     let lines: Vec<Result<Submission, Unreadable>> = request.orders.iter().map(|line| read_order(map, line)).collect();
     let submissions: Vec<Submission> = lines.iter().filter_map(|line| line.as_ref().ok().copied()).collect();

@@ -6,9 +6,11 @@
 //! itself valid input. A position that cannot exist on the board (an unknown province, two units in one
 //! province, a fleet inland) is refused with a [`WireError`] rather than adjudicated.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use judge::adjudicate::retreat_options;
+use judge::geo::Set128;
 use judge::phase::PhaseError;
 use judge::position::home_ownership;
 use judge::{Dislodged, Map, OrderStatus, Phase, Position, PositionError, Power, ProvinceId, RegionId, Unit, UnitType};
@@ -108,17 +110,97 @@ impl<'de> Deserialize<'de> for SupplyCenters {
     }
 }
 
-/// A position with orders: one `judge adjudicate` input.
+/// A position with orders: one `judge adjudicate` input. Its text borrows from the input wherever the
+/// JSON string holds no escape, so that reading a request copies hardly any of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
+pub struct Request<'a> {
     /// Echoed back as given; `None` when the input has no `id` (a JSON `null` id is `Some(Null)`).
     pub id: Option<Value>,
-    pub position: WirePosition,
-    pub orders: Vec<String>,
+    pub position: PositionText<'a>,
+    pub orders: Vec<Text<'a>>,
 }
 
-impl Request {
-    pub fn from_json(text: &str) -> Result<Request, WireError> {
+/// A JSON string of the input: borrowed from the input, or owned when it held escapes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(transparent)]
+pub struct Text<'a>(#[serde(borrow)] pub Cow<'a, str>);
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for Text<'_> {
+    fn from(text: String) -> Self {
+        Text(Cow::Owned(text))
+    }
+}
+
+impl<'a> From<&'a str> for Text<'a> {
+    fn from(text: &'a str) -> Self {
+        Text(Cow::Borrowed(text))
+    }
+}
+
+/// The position fields of a request, as [`WirePosition`] reads them, but borrowing their text.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionText<'a> {
+    #[serde(borrow)]
+    pub phase: Text<'a>,
+    #[serde(borrow)]
+    pub units: Vec<UnitText<'a>>,
+    #[serde(default, borrow)]
+    pub dislodged: Vec<DislodgedText<'a>>,
+    #[serde(default, borrow)]
+    pub contested: Vec<Text<'a>>,
+    #[serde(default, borrow)]
+    pub supply_centers: Option<CentersText<'a>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitText<'a> {
+    #[serde(borrow)]
+    pub power: Text<'a>,
+    #[serde(rename = "type", borrow)]
+    pub kind: Text<'a>,
+    #[serde(borrow)]
+    pub at: Text<'a>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DislodgedText<'a> {
+    #[serde(borrow)]
+    pub power: Text<'a>,
+    #[serde(rename = "type", borrow)]
+    pub kind: Text<'a>,
+    #[serde(borrow)]
+    pub at: Text<'a>,
+    #[serde(borrow)]
+    pub attacked_from: Text<'a>,
+    #[serde(default)]
+    pub by_convoy: bool,
+    #[serde(default, borrow)]
+    pub retreats: Option<Vec<Text<'a>>>,
+}
+
+/// Owned centers by power, sorted by power name, as [`SupplyCenters`] reads them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CentersText<'a>(pub Vec<(Text<'a>, Vec<Text<'a>>)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for CentersText<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let by_power = BTreeMap::<Text<'a>, Vec<Text<'a>>>::deserialize(deserializer)?;
+        Ok(CentersText(by_power.into_iter().collect()))
+    }
+}
+
+impl<'a> Request<'a> {
+    pub fn from_json(text: &'a str) -> Result<Request<'a>, WireError> {
         Request::from_json_keeping_id(text).map_err(|(_, error)| error)
     }
 
@@ -128,7 +210,7 @@ impl Request {
     /// A well-formed request is read straight from the text into typed fields. Anything else is read
     /// again the slow way, through a [`Value`], whose errors are the ones this command has always given
     /// (the direct reader words them differently, and accepts a JSON array for an object).
-    pub fn from_json_keeping_id(text: &str) -> Result<Request, (Option<Value>, WireError)> {
+    pub fn from_json_keeping_id(text: &'a str) -> Result<Request<'a>, (Option<Value>, WireError)> {
         if let Some(request) = Request::from_well_formed_json(text) {
             return Ok(request);
         }
@@ -137,14 +219,14 @@ impl Request {
         Request::from_value(value).map_err(|error| (id, error))
     }
 
-    fn from_well_formed_json(text: &str) -> Option<Request> {
+    fn from_well_formed_json(text: &'a str) -> Option<Request<'a>> {
         if !text.trim_start().starts_with('{') {
             return None;
         }
         let fields: RequestFields = serde_json::from_str(text).ok()?;
         Some(Request {
             id: fields.id,
-            position: WirePosition {
+            position: PositionText {
                 phase: fields.phase,
                 units: fields.units,
                 dislodged: fields.dislodged,
@@ -154,18 +236,20 @@ impl Request {
             orders: fields.orders,
         })
     }
+}
 
+impl Request<'static> {
     /// `id` and `orders` are taken out first, so that the rest must be exactly a [`WirePosition`] and a
     /// misspelt field is an error instead of being silently ignored.
-    pub fn from_value(value: Value) -> Result<Request, WireError> {
+    pub fn from_value(value: Value) -> Result<Request<'static>, WireError> {
         let Value::Object(mut fields) = value else { return Err(WireError::NotAnObject) };
         let id = fields.remove("id");
-        let orders = match fields.remove("orders") {
+        let orders: Vec<String> = match fields.remove("orders") {
             Some(orders) => serde_json::from_value(orders).map_err(WireError::Orders)?,
             None => Vec::new(),
         };
-        let position = serde_json::from_value(Value::Object(fields)).map_err(WireError::Shape)?;
-        Ok(Request { id, position, orders })
+        let position: WirePosition = serde_json::from_value(Value::Object(fields)).map_err(WireError::Shape)?;
+        Ok(Request { id, position: position.into_text(), orders: orders.into_iter().map(Text::from).collect() })
     }
 }
 
@@ -173,19 +257,21 @@ impl Request {
 /// sends the text to [`Request::from_value`], which explains it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RequestFields {
+struct RequestFields<'a> {
     #[serde(default, deserialize_with = "present")]
     id: Option<Value>,
-    phase: String,
-    units: Vec<WireUnit>,
-    #[serde(default)]
-    dislodged: Vec<WireDislodged>,
-    #[serde(default)]
-    contested: Vec<String>,
-    #[serde(default)]
-    supply_centers: Option<SupplyCenters>,
-    #[serde(default)]
-    orders: Vec<String>,
+    #[serde(borrow)]
+    phase: Text<'a>,
+    #[serde(borrow)]
+    units: Vec<UnitText<'a>>,
+    #[serde(default, borrow)]
+    dislodged: Vec<DislodgedText<'a>>,
+    #[serde(default, borrow)]
+    contested: Vec<Text<'a>>,
+    #[serde(default, borrow)]
+    supply_centers: Option<CentersText<'a>>,
+    #[serde(default, borrow)]
+    orders: Vec<Text<'a>>,
 }
 
 /// A field that is present, even as `null`: an `"id": null` is echoed back as `null`.
@@ -250,7 +336,7 @@ impl WireResult {
     }
 }
 
-impl WirePosition {
+impl PositionText<'_> {
     /// The position this describes, or why it cannot exist.
     pub fn to_position(&self, map: &Map) -> Result<Position, WireError> {
         let phase = Phase::parse(&self.phase)?;
@@ -269,6 +355,48 @@ impl WirePosition {
         let position = Position { phase, units, dislodged, contested, owners };
         position.validate(map)?;
         Ok(position)
+    }
+}
+
+impl WirePosition {
+    /// The position this describes, or why it cannot exist.
+    pub fn to_position(&self, map: &Map) -> Result<Position, WireError> {
+        self.clone().into_text().to_position(map)
+    }
+
+    /// The same fields as request text.
+    pub fn into_text(self) -> PositionText<'static> {
+        let unit = |power: String, kind: String, at: String| UnitText {
+            power: power.into(),
+            kind: kind.into(),
+            at: at.into(),
+        };
+        PositionText {
+            phase: self.phase.into(),
+            units: self.units.into_iter().map(|u| unit(u.power, u.kind, u.at)).collect(),
+            dislodged: self
+                .dislodged
+                .into_iter()
+                .map(|d| DislodgedText {
+                    power: d.power.into(),
+                    kind: d.kind.into(),
+                    at: d.at.into(),
+                    attacked_from: d.attacked_from.into(),
+                    by_convoy: d.by_convoy,
+                    retreats: d.retreats.map(|retreats| retreats.into_iter().map(Text::from).collect()),
+                })
+                .collect(),
+            contested: self.contested.into_iter().map(Text::from).collect(),
+            supply_centers: self.supply_centers.map(|centers| {
+                CentersText(
+                    centers
+                        .0
+                        .into_iter()
+                        .map(|(power, names)| (power.into(), names.into_iter().map(Text::from).collect()))
+                        .collect(),
+                )
+            }),
+        }
     }
 
     /// The position in canonical spelling, every field given.
@@ -302,7 +430,7 @@ fn read_unit(map: &Map, power: &str, kind: &str, at: &str) -> Result<Unit, WireE
     Ok(Unit { power, kind, region: read_region(map, at)? })
 }
 
-fn read_dislodged(map: &Map, dislodged: &WireDislodged) -> Result<Dislodged, WireError> {
+fn read_dislodged(map: &Map, dislodged: &DislodgedText) -> Result<Dislodged, WireError> {
     let unit = read_unit(map, &dislodged.power, &dislodged.kind, &dislodged.at)?;
     let attacked_from = read_province(map, &dislodged.attacked_from)?;
     let retreats = dislodged
@@ -313,14 +441,14 @@ fn read_dislodged(map: &Map, dislodged: &WireDislodged) -> Result<Dislodged, Wir
     Ok(Dislodged { unit, attacked_from, by_convoy: dislodged.by_convoy, retreats })
 }
 
-fn read_owners(map: &Map, centers: &SupplyCenters) -> Result<Vec<Option<Power>>, WireError> {
+fn read_owners(map: &Map, centers: &CentersText) -> Result<Vec<Option<Power>>, WireError> {
     let mut owners = vec![None; map.province_count()];
     for (name, names) in &centers.0 {
         let power = read_power(map, name)?;
         for center in names {
             let province = read_province(map, center)?;
             if !map.province(province).supply_center {
-                return Err(WireError::NotACenter(center.clone()));
+                return Err(WireError::NotACenter(center.to_string()));
             }
             if let Some(other) = owners[province.0 as usize].replace(power)
                 && other != power
@@ -560,15 +688,20 @@ struct CentersOut<'a> {
 impl Serialize for CentersOut<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let CentersOut { map, position } = *self;
-        let owned_by = move |power: Power| {
-            (0..map.province_count()).map(|index| ProvinceId(index as u8)).filter(move |&province| {
-                map.province(province).supply_center && position.owner(province) == Some(power)
-            })
-        };
+        // One pass over the board, not one per power.
+        let mut owned = vec![Set128::default(); map.power_count()];
+        for (province, _) in map.provinces().filter(|(_, province)| province.supply_center) {
+            if let Some(centers) = position.owner(province).and_then(|power| owned.get_mut(usize::from(power.0))) {
+                centers.insert(province.0);
+            }
+        }
         let mut entries = serializer.serialize_map(None)?;
-        for (power, info) in map.powers() {
-            if owned_by(power).next().is_some() {
-                entries.serialize_entry(&info.name, &Each(owned_by(power).map(|center| map.province_key(center))))?;
+        for ((_, info), centers) in map.powers().zip(owned) {
+            if !centers.is_empty() {
+                entries.serialize_entry(
+                    &info.name,
+                    &Each(centers.iter().map(|center| map.province_key(ProvinceId(center)))),
+                )?;
             }
         }
         entries.end()

@@ -93,7 +93,7 @@ impl Set128 {
         self.0 == 0
     }
     /// The members in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = u8> {
+    pub fn iter(self) -> impl Iterator<Item = u8> + Clone {
         let mut bits = self.0;
         std::iter::from_fn(move || {
             if bits == 0 {
