@@ -113,7 +113,10 @@ fn write_answer(map: &Map, line: &[u8], out: &mut impl Write) -> io::Result<bool
         }
     };
     match adjudicate(map, &request) {
-        Ok(answer) => write_line(out, &answer)?,
+        Ok(answer) => {
+            answer.write_compact(out)?;
+            out.write_all(b"\n")?;
+        }
         Err(error) => write_line(out, &ErrorLine { id: request.id.clone(), error: error.to_string() })?,
     }
     Ok(true)

@@ -688,13 +688,7 @@ struct CentersOut<'a> {
 impl Serialize for CentersOut<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let CentersOut { map, position } = *self;
-        // One pass over the board, not one per power.
-        let mut owned = vec![Set128::default(); map.power_count()];
-        for (province, _) in map.provinces().filter(|(_, province)| province.supply_center) {
-            if let Some(centers) = position.owner(province).and_then(|power| owned.get_mut(usize::from(power.0))) {
-                centers.insert(province.0);
-            }
-        }
+        let owned = centers_by_power(map, position);
         let mut entries = serializer.serialize_map(None)?;
         for ((_, info), centers) in map.powers().zip(owned) {
             if !centers.is_empty() {
@@ -706,6 +700,17 @@ impl Serialize for CentersOut<'_> {
         }
         entries.end()
     }
+}
+
+/// Each power's owned centers, found in one pass over the board rather than one per power.
+pub(crate) fn centers_by_power(map: &Map, position: &Position) -> Vec<Set128> {
+    let mut owned = vec![Set128::default(); map.power_count()];
+    for (province, _) in map.provinces().filter(|(_, province)| province.supply_center) {
+        if let Some(centers) = position.owner(province).and_then(|power| owned.get_mut(usize::from(power.0))) {
+            centers.insert(province.0);
+        }
+    }
+    owned
 }
 
 #[cfg(test)]

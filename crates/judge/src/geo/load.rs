@@ -272,14 +272,17 @@ impl Builder {
             }
             seas
         };
-        Ok(Map {
+        let mut map = Map {
             provinces: self.provinces,
             regions: self.regions,
             powers: self.powers,
             starting_units: self.starting_units,
             names,
             sea_provinces,
-        })
+            seas_touching: Vec::new(),
+        };
+        map.seas_touching = map.provinces().map(|(province, _)| map.find_seas_touching(province)).collect();
+        Ok(map)
     }
 }
 

@@ -151,6 +151,9 @@ pub struct Map {
     names: lookup::NameIndex,
     /// Provinces an army can reach by some chain of seas (coastal provinces touching a sea).
     sea_provinces: Set128,
+    /// For each province, the sea provinces next to it: convoy routes ask for them at every step, so
+    /// they are worked out once, when the map loads.
+    seas_touching: Vec<Set128>,
 }
 
 impl Map {
@@ -252,6 +255,9 @@ impl Map {
     }
     /// Sea provinces adjacent (by fleet) to any region of `province`.
     pub fn seas_touching(&self, province: ProvinceId) -> Set128 {
+        self.seas_touching[province.0 as usize]
+    }
+    fn find_seas_touching(&self, province: ProvinceId) -> Set128 {
         let mut seas = Set128::default();
         for &region in &self.province(province).regions {
             for neighbour in self.region(region).fleet_neighbours.iter() {
