@@ -14,28 +14,48 @@ pub(crate) const MAX_NAME_BYTES: usize = 64;
 /// The most words a name of `MAX_NAME_BYTES` can have (each word a byte and a space).
 const MAX_NAME_WORDS: usize = MAX_NAME_BYTES / 2 + 1;
 
-/// Every accepted spelling of every province, normalised, without repeats.
+/// Every accepted spelling of every province, normalised, without repeats, and the first words of the
+/// spellings of more than one word.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct NameIndex {
-    by_name: Vec<(Box<[u8]>, ProvinceId)>,
-    /// An open-addressing hash table of indexes into `by_name` ([`EMPTY`] where none), a power of two
+    entries: Vec<Entry>,
+    /// An open-addressing hash table of indexes into `entries` ([`EMPTY`] where none), a power of two
     /// long and at most a quarter full, so that a lookup hashes a few bytes and compares one name.
     slots: Vec<u16>,
     /// The most words any name has, so that readers know how far to look ahead.
     longest_in_words: usize,
 }
 
+/// A normalised spelling: a province's name, the first words of a longer name (`north atlantic` of
+/// `north atlantic ocean`), or both.
+#[derive(Clone, Debug, Default)]
+struct Entry {
+    spelling: Box<[u8]>,
+    province: Option<ProvinceId>,
+    /// Some name is this spelling, a space and more words: a reader looking for the longest name must
+    /// read on.
+    begins_longer_name: bool,
+}
+
 const EMPTY: u16 = u16::MAX;
 
-/// FNV-1a: a few instructions a byte, and names are short; the table is built from the map's own data,
-/// so there is nobody to choose names that collide.
-fn hash(name: &[u8]) -> usize {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &byte in name {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    // The high bits are the best mixed.
-    (hash ^ (hash >> 32)) as usize
+/// FNV-1a, one byte at a time, so that a name's hash grows with the name as it is normalised and every
+/// run of words tried for the longest name gets its hash for free. A few instructions a byte, and names
+/// are short; the table is built from the map's own data, so there is nobody to choose names that
+/// collide.
+const HASH_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn hash_step(hash: u64, byte: u8) -> u64 {
+    (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+}
+
+/// The slot a hash starts looking at: the high bits are the best mixed.
+fn slot_of(hash: u64, mask: usize) -> usize {
+    (hash ^ (hash >> 32)) as usize & mask
+}
+
+fn hash(name: &[u8]) -> u64 {
+    name.iter().fold(HASH_START, |hash, &byte| hash_step(hash, byte))
 }
 
 impl NameIndex {
@@ -55,39 +75,66 @@ impl NameIndex {
         if let Some(pair) = by_name.windows(2).find(|pair| pair[0].0 == pair[1].0) {
             return Err(MapError::DuplicateName(String::from_utf8_lossy(&pair[0].0).into_owned()));
         }
-        if by_name.len() >= usize::from(EMPTY) {
-            return Err(MapError::TooManyNames(by_name.len()));
+        let entries = entries(by_name);
+        if entries.len() >= usize::from(EMPTY) {
+            return Err(MapError::TooManyNames(entries.len()));
         }
-        let mut slots = vec![EMPTY; (by_name.len() * 4).next_power_of_two()];
+        let mut slots = vec![EMPTY; (entries.len() * 4).next_power_of_two()];
         let mask = slots.len() - 1;
-        for (index, (name, _)) in by_name.iter().enumerate() {
-            let mut slot = hash(name) & mask;
+        for (index, entry) in entries.iter().enumerate() {
+            let mut slot = slot_of(hash(&entry.spelling), mask);
             while slots[slot] != EMPTY {
                 slot = (slot + 1) & mask;
             }
             slots[slot] = index as u16;
         }
-        Ok(NameIndex { by_name, slots, longest_in_words })
+        Ok(NameIndex { entries, slots, longest_in_words })
     }
 
-    fn get(&self, name: &[u8]) -> Option<ProvinceId> {
+    /// The entry spelt `spelling`, whose hash is `hash`.
+    fn get(&self, spelling: &[u8], hash: u64) -> Option<&Entry> {
         if self.slots.is_empty() {
             return None;
         }
         let mask = self.slots.len() - 1;
-        let mut slot = hash(name) & mask;
+        let mut slot = slot_of(hash, mask);
         loop {
             let index = self.slots[slot];
             if index == EMPTY {
                 return None;
             }
-            let (spelling, province) = &self.by_name[usize::from(index)];
-            if **spelling == *name {
-                return Some(*province);
+            let entry = &self.entries[usize::from(index)];
+            if *entry.spelling == *spelling {
+                return Some(entry);
             }
             slot = (slot + 1) & mask;
         }
     }
+
+    /// The province named `name`, whose hash is `hash`.
+    fn province(&self, name: &[u8], hash: u64) -> Option<ProvinceId> {
+        self.get(name, hash).and_then(|entry| entry.province)
+    }
+}
+
+/// One entry per spelling: the names, sorted, and the runs of first words of the longer ones.
+fn entries(names: Vec<(Box<[u8]>, ProvinceId)>) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = Vec::with_capacity(names.len());
+    let mut first_words: Vec<Box<[u8]>> = Vec::new();
+    for (spelling, province) in names {
+        let spaces = spelling.iter().enumerate().filter(|&(_, &byte)| byte == b' ');
+        first_words.extend(spaces.map(|(at, _)| Box::from(&spelling[..at])));
+        entries.push(Entry { spelling, province: Some(province), begins_longer_name: false });
+    }
+    first_words.sort();
+    first_words.dedup();
+    for spelling in first_words {
+        match entries.binary_search_by(|entry| entry.spelling.cmp(&spelling)) {
+            Ok(found) => entries[found].begins_longer_name = true,
+            Err(_) => entries.push(Entry { spelling, province: None, begins_longer_name: true }),
+        }
+    }
+    entries
 }
 
 /// A name being normalised: lower case, `.` dropped, runs of whitespace collapsed to one space, none at
@@ -96,13 +143,15 @@ impl NameIndex {
 struct NameBuffer {
     bytes: [u8; MAX_NAME_BYTES],
     len: usize,
+    /// The hash of `bytes[..len]`.
+    hash: u64,
     /// Whitespace was seen since the last character: a space goes before the next one, if any comes.
     space_pending: bool,
 }
 
 impl Default for NameBuffer {
     fn default() -> NameBuffer {
-        NameBuffer { bytes: [0; MAX_NAME_BYTES], len: 0, space_pending: false }
+        NameBuffer { bytes: [0; MAX_NAME_BYTES], len: 0, hash: HASH_START, space_pending: false }
     }
 }
 
@@ -113,20 +162,22 @@ impl NameBuffer {
 
     /// Adds `text`; `false` when the name would grow too long to be any province's.
     fn push_text(&mut self, text: &str) -> bool {
-        for character in text.chars() {
-            let fits = if character.is_ascii() {
+        if text.is_ascii() {
+            return text.bytes().all(|byte| self.push_ascii(byte));
+        }
+        text.chars().all(|character| {
+            if character.is_ascii() {
                 self.push_ascii(character as u8)
             } else if character.is_whitespace() {
                 self.space_pending = true;
                 true
             } else {
-                character.to_lowercase().all(|lower| self.push_char(lower))
-            };
-            if !fits {
-                return false;
+                let mut utf8 = [0; 4];
+                character
+                    .to_lowercase()
+                    .all(|lower| lower.encode_utf8(&mut utf8).bytes().all(|byte| self.push_byte(byte)))
             }
-        }
-        true
+        })
     }
 
     /// The same as a word boundary: whitespace between what came before and what comes next.
@@ -143,31 +194,31 @@ impl NameBuffer {
                 self.space_pending = true;
                 true
             }
-            _ => self.push_bytes(&[byte.to_ascii_lowercase()]),
+            _ => self.push_byte(byte.to_ascii_lowercase()),
         }
     }
 
-    fn push_char(&mut self, character: char) -> bool {
-        if character == '.' {
-            return true;
-        }
-        let mut utf8 = [0; 4];
-        self.push_bytes(character.encode_utf8(&mut utf8).as_bytes())
-    }
-
-    fn push_bytes(&mut self, bytes: &[u8]) -> bool {
-        let space = usize::from(self.space_pending && self.len > 0);
-        if self.len + space + bytes.len() > MAX_NAME_BYTES {
+    /// Adds one byte of a character, after the space owed to whitespace seen before it, if any.
+    fn push_byte(&mut self, byte: u8) -> bool {
+        if self.space_pending && self.len > 0 && !self.append(b' ') {
             return false;
         }
-        if space == 1 {
-            self.bytes[self.len] = b' ';
-        }
-        self.bytes[self.len + space..self.len + space + bytes.len()].copy_from_slice(bytes);
-        self.len += space + bytes.len();
         self.space_pending = false;
+        self.append(byte)
+    }
+
+    fn append(&mut self, byte: u8) -> bool {
+        let Some(slot) = self.bytes.get_mut(self.len) else { return false };
+        *slot = byte;
+        self.len += 1;
+        self.hash = hash_step(self.hash, byte);
         true
     }
+}
+
+/// Whether a word adds nothing to a name: only `.` and whitespace.
+fn normalises_to_nothing(word: &str) -> bool {
+    word.chars().all(|character| character == '.' || character.is_whitespace())
 }
 
 /// A coast word in any case: the words [`Coast::parse`] reads, and `coast`. ASCII case folding is enough
@@ -197,7 +248,7 @@ impl Map {
         if !normalised.push_text(name) {
             return None;
         }
-        self.names.get(normalised.as_bytes())
+        self.names.province(normalised.as_bytes(), normalised.hash)
     }
 
     /// Reads a location such as `stp/sc`, `stp (sc)`, `spa nc`, `St. Petersburg south coast` or `lon`.
@@ -225,24 +276,30 @@ impl Map {
 
     /// The province named by the longest run of leading words, and how many words it took.
     pub fn longest_province_prefix(&self, words: &[&str]) -> Option<(ProvinceId, usize)> {
-        // Each run of words is the run before it and one more word, so one buffer holds them all: where
-        // each run ends in it is noted, and the runs are then tried longest first.
+        // Each run of words is the run before it and one more word, so one buffer holds them all, and
+        // the runs are tried shortest first: the last that names a province is the longest. Once no
+        // name goes on from the run read so far, a longer run can only be a name by adding words that
+        // are nothing once normalised (a lone `.`), and then it is the same name.
         let mut name = NameBuffer::default();
-        let mut ends = [0; MAX_NAME_WORDS];
-        let mut runs = 0;
-        for word in words.iter().take(self.names.longest_in_words.min(MAX_NAME_WORDS)) {
-            if runs > 0 {
+        let mut found = None;
+        let mut no_name_goes_on = false;
+        for (index, word) in words.iter().take(self.names.longest_in_words).enumerate() {
+            if no_name_goes_on && !normalises_to_nothing(word) {
+                break;
+            }
+            if index > 0 {
                 name.push_word_break();
             }
             if !name.push_text(word) {
                 break;
             }
-            ends[runs] = name.len;
-            runs += 1;
+            let entry = self.names.get(name.as_bytes(), name.hash);
+            if let Some(province) = entry.and_then(|entry| entry.province) {
+                found = Some((province, index + 1));
+            }
+            no_name_goes_on = name.len > 0 && !entry.is_some_and(|entry| entry.begins_longer_name);
         }
-        (1..=runs)
-            .rev()
-            .find_map(|count| self.names.get(&name.bytes[..ends[count - 1]]).map(|province| (province, count)))
+        found
     }
 
     /// The region for a province and an optional coast, if that coast exists.
