@@ -2,8 +2,9 @@
 //! `serde_json::to_writer` makes of its `Serialize` implementation (a test holds the two together), but
 //! written directly. Through serde, every key and every name went through the JSON string escaper and
 //! the serializer's state machine: half of the time of a batch once the rest was fast. Here the keys are
-//! constants, and a string is copied as it is unless it holds one of the characters JSON escapes, when
-//! serde_json writes it (so the escapes are serde_json's own).
+//! constants, the map's names are checked for characters JSON escapes once, when the writer is made,
+//! and other text (order lines, reasons, which may quote what a player typed) is copied as it is unless
+//! it holds such a character, when serde_json writes it (so the escapes are serde_json's own).
 
 use std::io::{self, Write};
 
@@ -12,147 +13,169 @@ use judge::{Dislodged, Map, OrderStatus, Position, ProvinceId, RegionId, Unit, U
 
 use crate::wire::{Answer, AnsweredLine, centers_by_power};
 
-impl Answer<'_> {
+/// Writes the answers of one map.
+pub struct CompactWriter<'m> {
+    map: &'m Map,
+    /// No province key or power name of the map needs an escape, so they are copied as they are.
+    plain_names: bool,
+}
+
+impl<'m> CompactWriter<'m> {
+    pub fn new(map: &'m Map) -> CompactWriter<'m> {
+        let plain_names = map.provinces().all(|(_, province)| needs_no_escape(&province.key))
+            && map.powers().all(|(_, power)| needs_no_escape(&power.name));
+        CompactWriter { map, plain_names }
+    }
+
+    pub fn map(&self) -> &'m Map {
+        self.map
+    }
+
     /// Writes the answer as one line of compact JSON, without the line break.
-    pub fn write_compact(&self, out: &mut impl Write) -> io::Result<()> {
+    pub fn write(&self, answer: &Answer, out: &mut impl Write) -> io::Result<()> {
         out.write_all(b"{")?;
-        if let Some(id) = self.id {
+        if let Some(id) = answer.id {
             out.write_all(b"\"id\":")?;
             serde_json::to_writer(&mut *out, id)?;
             out.write_all(b",")?;
         }
         out.write_all(b"\"phase\":")?;
-        write_str(out, &self.phase.code())?;
+        write_str(out, &answer.phase.code())?;
         out.write_all(b",\"results\":[")?;
-        for (index, line) in self.results.iter().enumerate() {
+        for (index, line) in answer.results.iter().enumerate() {
             if index > 0 {
                 out.write_all(b",")?;
             }
-            write_line(out, self.map, line)?;
+            self.write_line(out, line)?;
         }
         out.write_all(b"],\"next\":")?;
-        write_position(out, self.map, &self.next)?;
+        self.write_position(out, &answer.next)?;
         out.write_all(b"}")
     }
-}
 
-fn write_line(out: &mut impl Write, map: &Map, line: &AnsweredLine) -> io::Result<()> {
-    out.write_all(b"{\"order\":")?;
-    write_str(out, line.order)?;
-    out.write_all(b",\"power\":")?;
-    match line.power {
-        Some(power) => write_str(out, map.power_name(power))?,
-        None => out.write_all(b"null")?,
+    /// A province key or power name of the map.
+    fn write_name(&self, out: &mut impl Write, name: &str) -> io::Result<()> {
+        if self.plain_names { write_plain(out, name) } else { write_str(out, name) }
     }
-    out.write_all(match line.status {
-        OrderStatus::Succeeds => b",\"result\":\"succeeds\"",
-        OrderStatus::Fails(_) => b",\"result\":\"fails\"",
-        OrderStatus::Invalid(_) => b",\"result\":\"invalid\"",
-    })?;
-    let reason = line.status.reason(map);
-    if !reason.is_empty() {
-        out.write_all(b",\"reason\":")?;
-        write_str(out, &reason)?;
-    }
-    out.write_all(b"}")
-}
 
-fn write_position(out: &mut impl Write, map: &Map, position: &Position) -> io::Result<()> {
-    out.write_all(b"{\"phase\":")?;
-    write_str(out, &position.phase.code())?;
-    out.write_all(b",\"units\":[")?;
-    for (index, unit) in position.units.iter().enumerate() {
-        if index > 0 {
-            out.write_all(b",")?;
+    fn write_line(&self, out: &mut impl Write, line: &AnsweredLine) -> io::Result<()> {
+        out.write_all(b"{\"order\":")?;
+        write_str(out, line.order)?;
+        out.write_all(b",\"power\":")?;
+        match line.power {
+            Some(power) => self.write_name(out, self.map.power_name(power))?,
+            None => out.write_all(b"null")?,
         }
-        write_unit_fields(out, map, unit)?;
-        out.write_all(b"}")?;
-    }
-    out.write_all(b"],\"dislodged\":[")?;
-    for (index, dislodged) in position.dislodged.iter().enumerate() {
-        if index > 0 {
-            out.write_all(b",")?;
+        out.write_all(match line.status {
+            OrderStatus::Succeeds => b",\"result\":\"succeeds\"",
+            OrderStatus::Fails(_) => b",\"result\":\"fails\"",
+            OrderStatus::Invalid(_) => b",\"result\":\"invalid\"",
+        })?;
+        let reason = line.status.reason(self.map);
+        if !reason.is_empty() {
+            out.write_all(b",\"reason\":")?;
+            write_str(out, &reason)?;
         }
-        write_dislodged(out, map, position, dislodged)?;
+        out.write_all(b"}")
     }
-    out.write_all(b"],\"contested\":[")?;
-    for (index, &province) in position.contested.iter().enumerate() {
-        if index > 0 {
-            out.write_all(b",")?;
-        }
-        write_str(out, map.province_key(province))?;
-    }
-    out.write_all(b"],\"supply_centers\":")?;
-    write_centers(out, map, position)?;
-    out.write_all(b"}")
-}
 
-/// `{"power":…,"type":…,"at":…`, left open for the dislodged units' further fields.
-fn write_unit_fields(out: &mut impl Write, map: &Map, unit: &Unit) -> io::Result<()> {
-    out.write_all(b"{\"power\":")?;
-    write_str(out, map.power_name(unit.power))?;
-    out.write_all(match unit.kind {
-        UnitType::Army => b",\"type\":\"A\",\"at\":",
-        UnitType::Fleet => b",\"type\":\"F\",\"at\":",
-    })?;
-    write_region(out, map, unit.region)
-}
-
-fn write_dislodged(out: &mut impl Write, map: &Map, position: &Position, dislodged: &Dislodged) -> io::Result<()> {
-    write_unit_fields(out, map, &dislodged.unit)?;
-    out.write_all(b",\"attacked_from\":")?;
-    write_str(out, map.province_key(dislodged.attacked_from))?;
-    out.write_all(if dislodged.by_convoy { b",\"by_convoy\":true" } else { b",\"by_convoy\":false" })?;
-    out.write_all(b",\"retreats\":[")?;
-    for (index, region) in retreat_options(map, position, dislodged).into_iter().enumerate() {
-        if index > 0 {
-            out.write_all(b",")?;
-        }
-        write_region(out, map, region)?;
-    }
-    out.write_all(b"]}")
-}
-
-/// Owned centers by power, in the map's order of powers; powers without a center are left out.
-fn write_centers(out: &mut impl Write, map: &Map, position: &Position) -> io::Result<()> {
-    let owned = centers_by_power(map, position);
-    out.write_all(b"{")?;
-    let mut first = true;
-    for ((_, info), centers) in map.powers().zip(owned).filter(|(_, centers)| !centers.is_empty()) {
-        if !std::mem::take(&mut first) {
-            out.write_all(b",")?;
-        }
-        write_str(out, &info.name)?;
-        out.write_all(b":[")?;
-        for (index, center) in centers.iter().enumerate() {
+    fn write_position(&self, out: &mut impl Write, position: &Position) -> io::Result<()> {
+        out.write_all(b"{\"phase\":")?;
+        write_str(out, &position.phase.code())?;
+        out.write_all(b",\"units\":[")?;
+        for (index, unit) in position.units.iter().enumerate() {
             if index > 0 {
                 out.write_all(b",")?;
             }
-            write_str(out, map.province_key(ProvinceId(center)))?;
+            self.write_unit_fields(out, unit)?;
+            out.write_all(b"}")?;
         }
-        out.write_all(b"]")?;
+        out.write_all(b"],\"dislodged\":[")?;
+        for (index, dislodged) in position.dislodged.iter().enumerate() {
+            if index > 0 {
+                out.write_all(b",")?;
+            }
+            self.write_dislodged(out, position, dislodged)?;
+        }
+        out.write_all(b"],\"contested\":[")?;
+        for (index, &province) in position.contested.iter().enumerate() {
+            if index > 0 {
+                out.write_all(b",")?;
+            }
+            self.write_name(out, self.map.province_key(province))?;
+        }
+        out.write_all(b"],\"supply_centers\":")?;
+        self.write_centers(out, position)?;
+        out.write_all(b"}")
     }
-    out.write_all(b"}")
+
+    /// `{"power":…,"type":…,"at":…`, left open for the dislodged units' further fields.
+    fn write_unit_fields(&self, out: &mut impl Write, unit: &Unit) -> io::Result<()> {
+        out.write_all(b"{\"power\":")?;
+        self.write_name(out, self.map.power_name(unit.power))?;
+        out.write_all(match unit.kind {
+            UnitType::Army => b",\"type\":\"A\",\"at\":",
+            UnitType::Fleet => b",\"type\":\"F\",\"at\":",
+        })?;
+        self.write_region(out, unit.region)
+    }
+
+    fn write_dislodged(&self, out: &mut impl Write, position: &Position, dislodged: &Dislodged) -> io::Result<()> {
+        self.write_unit_fields(out, &dislodged.unit)?;
+        out.write_all(b",\"attacked_from\":")?;
+        self.write_name(out, self.map.province_key(dislodged.attacked_from))?;
+        out.write_all(if dislodged.by_convoy { b",\"by_convoy\":true" } else { b",\"by_convoy\":false" })?;
+        out.write_all(b",\"retreats\":[")?;
+        for (index, region) in retreat_options(self.map, position, dislodged).into_iter().enumerate() {
+            if index > 0 {
+                out.write_all(b",")?;
+            }
+            self.write_region(out, region)?;
+        }
+        out.write_all(b"]}")
+    }
+
+    /// Owned centers by power, in the map's order of powers; powers without a center are left out.
+    fn write_centers(&self, out: &mut impl Write, position: &Position) -> io::Result<()> {
+        let owned = centers_by_power(self.map, position);
+        out.write_all(b"{")?;
+        let mut first = true;
+        for ((_, info), centers) in self.map.powers().zip(owned).filter(|(_, centers)| !centers.is_empty()) {
+            if !std::mem::take(&mut first) {
+                out.write_all(b",")?;
+            }
+            self.write_name(out, &info.name)?;
+            out.write_all(b":[")?;
+            for (index, center) in centers.iter().enumerate() {
+                if index > 0 {
+                    out.write_all(b",")?;
+                }
+                self.write_name(out, self.map.province_key(ProvinceId(center)))?;
+            }
+            out.write_all(b"]")?;
+        }
+        out.write_all(b"}")
+    }
+
+    /// A region's canonical name, `lon` or `stp/sc`.
+    fn write_region(&self, out: &mut impl Write, region: RegionId) -> io::Result<()> {
+        let info = self.map.region(region);
+        let province = self.map.province_key(info.province);
+        match info.coast {
+            Some(coast) if self.plain_names => {
+                out.write_all(b"\"")?;
+                out.write_all(province.as_bytes())?;
+                out.write_all(b"/")?;
+                out.write_all(coast.abbreviation().as_bytes())?;
+                out.write_all(b"\"")
+            }
+            Some(coast) => write_str(out, &format!("{province}/{}", coast.abbreviation())),
+            None => self.write_name(out, province),
+        }
+    }
 }
 
-/// A region's canonical name, `lon` or `stp/sc`.
-fn write_region(out: &mut impl Write, map: &Map, region: RegionId) -> io::Result<()> {
-    let info = map.region(region);
-    let province = map.province_key(info.province);
-    match info.coast {
-        Some(coast) if needs_no_escape(province) => {
-            out.write_all(b"\"")?;
-            out.write_all(province.as_bytes())?;
-            out.write_all(b"/")?;
-            out.write_all(coast.abbreviation().as_bytes())?;
-            out.write_all(b"\"")
-        }
-        Some(coast) => write_str(out, &format!("{province}/{}", coast.abbreviation())),
-        None => write_str(out, province),
-    }
-}
-
-/// Whether JSON writes the text as it is: serde_json escapes only `"`, `\` and control characters.
+/// Whether JSON writes the text as it is: serde_json escapes only `"`, `\\` and control characters.
 /// Every byte is looked at, without stopping at the first that needs an escape (rare), so that the
 /// compiler can check many bytes at once.
 fn needs_no_escape(text: &str) -> bool {
@@ -162,16 +185,22 @@ fn needs_no_escape(text: &str) -> bool {
 /// `text` as a JSON string.
 fn write_str(out: &mut impl Write, text: &str) -> io::Result<()> {
     if needs_no_escape(text) {
-        out.write_all(b"\"")?;
-        out.write_all(text.as_bytes())?;
-        out.write_all(b"\"")
+        write_plain(out, text)
     } else {
         serde_json::to_writer(&mut *out, text).map_err(io::Error::from)
     }
 }
 
+/// `text`, which needs no escape, as a JSON string.
+fn write_plain(out: &mut impl Write, text: &str) -> io::Result<()> {
+    out.write_all(b"\"")?;
+    out.write_all(text.as_bytes())?;
+    out.write_all(b"\"")
+}
+
 #[cfg(test)]
 mod tests {
+    use super::CompactWriter;
     use crate::adjudication::adjudicate;
     use crate::wire::Request;
     use judge::Map;
@@ -193,13 +222,27 @@ mod tests {
     ];
 
     #[test]
+    fn text_needs_an_escape_exactly_when_serde_json_escapes_it() {
+        let characters = (0..=0x7f_u8).map(char::from).chain(['\u{80}', 'é', '\u{2028}', '€', '😀']);
+        for character in characters {
+            for at in 0..20 {
+                let text: String =
+                    "abcdefghijklmnopqrs".chars().take(at).chain([character]).chain("tuvwxyz".chars()).collect();
+                let escaped = serde_json::to_string(&text).expect("a string serialises");
+                let plain = escaped == format!("\"{text}\"");
+                assert_eq!(super::needs_no_escape(&text), plain, "{character:?} at {at}");
+            }
+        }
+    }
+
+    #[test]
     fn the_compact_writer_writes_what_serde_json_writes() {
         let map = Map::standard().expect("the standard map loads");
         for text in REQUESTS {
             let request = Request::from_json(text).expect("a readable request");
             let answer = adjudicate(&map, &request).expect("a possible position");
             let mut written = Vec::new();
-            answer.write_compact(&mut written).expect("writing to memory succeeds");
+            CompactWriter::new(&map).write(&answer, &mut written).expect("writing to memory succeeds");
             let expected = serde_json::to_string(&answer).expect("an answer serialises");
             assert_eq!(String::from_utf8(written).expect("UTF-8"), expected, "for {text}");
         }

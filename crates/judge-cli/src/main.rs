@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use judge::Map;
 use judge_cli::adjudication::adjudicate;
+use judge_cli::compact::CompactWriter;
 use judge_cli::wire::{ErrorLine, Request};
 use serde::Serialize;
 
@@ -81,6 +82,7 @@ fn adjudicate_lines(map: &Map) -> io::Result<ExitCode> {
     // buffer holds is all the input read and not yet answered.
     let mut input = BufReader::with_capacity(BUFFER_BYTES, io::stdin().lock());
     let mut out = BufWriter::with_capacity(BUFFER_BYTES, io::stdout().lock());
+    let writer = CompactWriter::new(map);
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -88,7 +90,7 @@ fn adjudicate_lines(map: &Map) -> io::Result<ExitCode> {
             out.flush()?;
             return Ok(ExitCode::SUCCESS);
         }
-        if write_answer(map, &line, &mut out)? && input.buffer().is_empty() {
+        if write_answer(&writer, &line, &mut out)? && input.buffer().is_empty() {
             out.flush()?;
         }
     }
@@ -97,7 +99,7 @@ fn adjudicate_lines(map: &Map) -> io::Result<ExitCode> {
 const BUFFER_BYTES: usize = 64 * 1024;
 
 /// Writes the JSON line answering one input line; `false` (and nothing written) for a blank line.
-fn write_answer(map: &Map, line: &[u8], out: &mut impl Write) -> io::Result<bool> {
+fn write_answer(writer: &CompactWriter, line: &[u8], out: &mut impl Write) -> io::Result<bool> {
     let Ok(text) = std::str::from_utf8(line) else {
         write_line(out, &ErrorLine { id: None, error: "the line is not UTF-8".to_string() })?;
         return Ok(true);
@@ -112,9 +114,9 @@ fn write_answer(map: &Map, line: &[u8], out: &mut impl Write) -> io::Result<bool
             return Ok(true);
         }
     };
-    match adjudicate(map, &request) {
+    match adjudicate(writer.map(), &request) {
         Ok(answer) => {
-            answer.write_compact(out)?;
+            writer.write(&answer, out)?;
             out.write_all(b"\n")?;
         }
         Err(error) => write_line(out, &ErrorLine { id: request.id.clone(), error: error.to_string() })?,
