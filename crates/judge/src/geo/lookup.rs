@@ -223,7 +223,7 @@ fn normalises_to_nothing(word: &str) -> bool {
 
 /// A coast word in any case: the words [`Coast::parse`] reads, and `coast`. ASCII case folding is enough
 /// here, since no other character lowercases to a letter of these words.
-fn coast_named(word: &str) -> Option<Coast> {
+pub(crate) fn coast_named(word: &str) -> Option<Coast> {
     const COASTS: [(&str, Coast); 12] = [
         ("nc", Coast::North),
         ("north", Coast::North),

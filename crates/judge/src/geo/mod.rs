@@ -7,6 +7,7 @@ mod load;
 mod lookup;
 
 pub use load::{MapError, MapFiles};
+pub(crate) use lookup::coast_named;
 
 use std::fmt;
 

@@ -2,7 +2,7 @@
 //! lines are kept (an order sheet never fails as a whole).
 
 use crate::UnitType;
-use crate::geo::{Coast, Map, Power};
+use crate::geo::{Coast, Map, Power, coast_named};
 use crate::order::{Location, Order, UnitRef};
 
 /// Why one line is not an order.
@@ -69,25 +69,55 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<Power>, Order), Pars
         }
         None => (None, text),
     };
-    let spaced = spaced(body);
-    let words = tokenize(map, &spaced);
+    let spaced;
+    let words = if body.is_ascii() {
+        ascii_words(map, body)
+    } else {
+        spaced = lowercase_spaced(body);
+        tokenize(map, &spaced)
+    };
     let mut reader = Reader { map, words: &words, at: 0 };
     let order = reader.order()?;
     reader.finish()?;
     Ok((power, order))
 }
 
+/// The words of an ASCII line, as [`tokenize`] reads them from [`lowercase_spaced`], but borrowed from
+/// the line in the case they were typed (the reader ignores case): every order line of every sheet goes
+/// through here, and this copies nothing.
+fn ascii_words<'t>(map: &Map, text: &'t str) -> Vec<&'t str> {
+    let bytes = text.as_bytes();
+    let mut words = Vec::with_capacity(16);
+    let mut start = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        let separator: Option<(&'static str, usize)> = match bytes[at] {
+            b'-' if bytes.get(at + 1) == Some(&b'>') => Some(("-", 2)),
+            b'(' | b')' | b'/' => Some(("/", 1)),
+            // The ASCII whitespace of `str::split_whitespace` (with the vertical tab), and `.`.
+            b'.' | b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' => Some(("", 1)),
+            _ => None,
+        };
+        match separator {
+            Some((word, length)) => {
+                push_word(map, &text[start..at], &mut words);
+                if !word.is_empty() {
+                    words.push(word);
+                }
+                at += length;
+                start = at;
+            }
+            None => at += 1,
+        }
+    }
+    push_word(map, &text[start..], &mut words);
+    words
+}
+
 /// The line lower-cased, with `->` read as `-`, `/`, `(` and `)` as `/` and `.` as a space, each
-/// separator spaced so that it reads as a word of its own (`stp(sc)` as `stp / sc`). One pass and one
-/// allocation: every order line of every sheet goes through here.
-fn spaced(text: &str) -> String {
-    let lower;
-    let text = if text.is_ascii() {
-        text
-    } else {
-        lower = text.to_lowercase();
-        &lower
-    };
+/// separator spaced so that it reads as a word of its own (`stp(sc)` as `stp / sc`).
+fn lowercase_spaced(text: &str) -> String {
+    let text = text.to_lowercase();
     let mut spaced = String::with_capacity(text.len() + 16);
     let mut characters = text.chars().peekable();
     while let Some(character) = characters.next() {
@@ -98,32 +128,45 @@ fn spaced(text: &str) -> String {
             }
             '(' | ')' | '/' => spaced.push_str(" / "),
             '.' => spaced.push(' '),
-            _ => spaced.push(character.to_ascii_lowercase()),
+            _ => spaced.push(character),
         }
     }
     spaced
 }
 
-/// The words of a [`spaced`] line, with `-` split off as a word of its own (`nth-pic` reads as
+/// The words of a [`lowercase_spaced`] line, with `-` split off as a word of its own (`nth-pic` reads as
 /// `nth - pic`), except inside names that contain a hyphen (`mid-atlantic`). The words borrow from the
 /// line rather than being copied.
 fn tokenize<'t>(map: &Map, spaced: &'t str) -> Vec<&'t str> {
     let mut words = Vec::with_capacity(16);
     for word in spaced.split_whitespace() {
-        if word.contains('-') && map.find_province(word).is_none() {
-            for (index, piece) in word.split('-').enumerate() {
-                if index > 0 {
-                    words.push("-");
-                }
-                if !piece.is_empty() {
-                    words.push(piece);
-                }
-            }
-        } else {
-            words.push(word);
-        }
+        push_word(map, word, &mut words);
     }
     words
+}
+
+/// Adds a word, with `-` split off as a word of its own unless the word is a name with a hyphen.
+fn push_word<'t>(map: &Map, word: &'t str, words: &mut Vec<&'t str>) {
+    if word.is_empty() {
+        return;
+    }
+    if word.contains('-') && map.find_province(word).is_none() {
+        for (index, piece) in word.split('-').enumerate() {
+            if index > 0 {
+                words.push("-");
+            }
+            if !piece.is_empty() {
+                words.push(piece);
+            }
+        }
+    } else {
+        words.push(word);
+    }
+}
+
+/// Whether `word` is one of `keywords` (all lower case), in any case.
+fn is_one_of(word: &str, keywords: &[&str]) -> bool {
+    keywords.iter().any(|keyword| keyword.eq_ignore_ascii_case(word))
 }
 
 struct Reader<'a> {
@@ -149,7 +192,7 @@ impl<'a> Reader<'a> {
 
     fn next_is(&mut self, keywords: &[&str]) -> bool {
         match self.peek() {
-            Some(word) if keywords.contains(&word) => {
+            Some(word) if is_one_of(word, keywords) => {
                 self.at += 1;
                 true
             }
@@ -160,7 +203,7 @@ impl<'a> Reader<'a> {
     fn finish(&self) -> Result<(), ParseError> {
         match self.peek() {
             None => Ok(()),
-            Some(word) => Err(ParseError::Unexpected { expected: "the end of the order", found: word.to_string() }),
+            Some(word) => Err(ParseError::Unexpected { expected: "the end of the order", found: word.to_lowercase() }),
         }
     }
 
@@ -231,7 +274,7 @@ impl<'a> Reader<'a> {
 
     fn expected(&self, expected: &'static str) -> ParseError {
         match self.peek() {
-            Some(found) => ParseError::Unexpected { expected, found: found.to_string() },
+            Some(found) => ParseError::Unexpected { expected, found: found.to_lowercase() },
             None => ParseError::Incomplete(expected),
         }
     }
@@ -269,7 +312,7 @@ impl<'a> Reader<'a> {
             return Err(ParseError::Incomplete("a province"));
         };
         let (province, used) =
-            self.map.longest_province_prefix(rest).ok_or_else(|| ParseError::UnknownProvince(first.to_string()))?;
+            self.map.longest_province_prefix(rest).ok_or_else(|| ParseError::UnknownProvince(first.to_lowercase()))?;
         self.at += used;
         let coast = self.coast()?;
         Ok(Location { province, coast })
@@ -280,18 +323,20 @@ impl<'a> Reader<'a> {
     fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
         if self.next_is(&["/"]) {
             let word = self.peek().ok_or(ParseError::Incomplete("a coast"))?;
-            let coast = Coast::parse(word).ok_or_else(|| ParseError::UnknownCoast(word.to_string()))?;
+            let coast = coast_named(word).ok_or_else(|| ParseError::UnknownCoast(word.to_lowercase()))?;
             self.at += 1;
             self.next_is(&["coast"]);
             self.next_is(&["/"]);
             return Ok(Some(coast));
         }
         let coast = match self.peek() {
-            Some(word @ ("nc" | "sc" | "ec" | "wc")) => Coast::parse(word),
-            Some("north" | "south" | "east" | "west") if self.words.get(self.at + 1).copied() == Some("coast") => {
-                let coast = self.peek().and_then(Coast::parse);
+            Some(word) if is_one_of(word, &["nc", "sc", "ec", "wc"]) => coast_named(word),
+            Some(word)
+                if is_one_of(word, &["north", "south", "east", "west"])
+                    && self.words.get(self.at + 1).is_some_and(|next| is_one_of(next, &["coast"])) =>
+            {
                 self.at += 1;
-                coast
+                coast_named(word)
             }
             _ => None,
         };
