@@ -310,9 +310,15 @@ impl Map {
 
     /// The power with this name or abbreviation (case-insensitive).
     pub fn find_power(&self, name: &str) -> Option<super::Power> {
-        let name = name.trim();
-        self.powers()
-            .find(|(_, info)| info.name.eq_ignore_ascii_case(name) || info.abbreviation.eq_ignore_ascii_case(name))
-            .map(|(power, _)| power)
+        // Every order line that names its power comes here: a name typed without spaces around it
+        // (nearly all) skips the search for whitespace at its ends.
+        let plain_ends = |byte: Option<&u8>| byte.is_some_and(u8::is_ascii_alphanumeric);
+        let name =
+            if plain_ends(name.as_bytes().first()) && plain_ends(name.as_bytes().last()) { name } else { name.trim() };
+        let index = self
+            .powers
+            .iter()
+            .position(|info| info.name.eq_ignore_ascii_case(name) || info.abbreviation.eq_ignore_ascii_case(name))?;
+        Some(super::Power(index as u8))
     }
 }
