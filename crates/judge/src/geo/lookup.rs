@@ -254,6 +254,13 @@ impl Map {
     /// Reads a location such as `stp/sc`, `stp (sc)`, `spa nc`, `St. Petersburg south coast` or `lon`.
     /// Returns the province and the coast named, if any.
     pub fn find_location(&self, text: &str) -> Option<(ProvinceId, Option<Coast>)> {
+        // Nearly every location is written `lon` or `stp/sc`: their words are at hand without a search.
+        let plain = |word: &str| !word.is_empty() && word.bytes().all(|byte| byte.is_ascii_alphanumeric());
+        match text.split_once('/') {
+            None if plain(text) => return self.location_in(&[text]),
+            Some((province, coast)) if plain(province) && plain(coast) => return self.location_in(&[province, coast]),
+            _ => {}
+        }
         // A province name and at most two coast words: a text with more words cannot be a location.
         let mut words = [""; MAX_NAME_WORDS + 3];
         let mut count = 0;
@@ -264,7 +271,11 @@ impl Map {
             words[count] = word;
             count += 1;
         }
-        let words = &words[..count];
+        self.location_in(&words[..count])
+    }
+
+    /// The location the words of a location's text name: a province, and a coast if they name one.
+    fn location_in(&self, words: &[&str]) -> Option<(ProvinceId, Option<Coast>)> {
         let (province, used) = self.longest_province_prefix(words)?;
         match words[used..] {
             [] => Some((province, None)),
