@@ -719,6 +719,16 @@ mod tests {
     use crate::adjudication::adjudicate;
 
     #[test]
+    fn request_text_is_borrowed_from_the_input_unless_it_holds_escapes() {
+        let text = r#"{"phase": "S1901M", "units": [{"power": "France", "type": "A", "at": "par"}], "orders": ["A par - bur", "A par \u002d bur"]}"#;
+        let request = Request::from_json(text).expect("a readable request");
+        assert!(matches!(request.orders[0].0, Cow::Borrowed(_)), "{:?}", request.orders[0]);
+        assert!(matches!(request.position.units[0].at.0, Cow::Borrowed(_)), "{:?}", request.position.units[0]);
+        assert_eq!(&*request.orders[1], "A par - bur");
+        assert!(matches!(request.orders[1].0, Cow::Owned(_)), "an escape is read into a string of its own");
+    }
+
+    #[test]
     fn an_answer_serialises_as_the_response_it_stands_for() {
         let map = Map::standard().expect("the standard map loads");
         let request = Request::from_json(

@@ -326,10 +326,13 @@ impl Map {
         let plain_ends = |byte: Option<&u8>| byte.is_some_and(u8::is_ascii_alphanumeric);
         let name =
             if plain_ends(name.as_bytes().first()) && plain_ends(name.as_bytes().last()) { name } else { name.trim() };
-        let index = self
-            .powers
-            .iter()
-            .position(|info| info.name.eq_ignore_ascii_case(name) || info.abbreviation.eq_ignore_ascii_case(name))?;
+        // Names are mostly typed as the map spells them, which a plain comparison finds quickest.
+        let index =
+            self.powers.iter().position(|info| info.name == name || info.abbreviation == name).or_else(|| {
+                self.powers.iter().position(|info| {
+                    info.name.eq_ignore_ascii_case(name) || info.abbreviation.eq_ignore_ascii_case(name)
+                })
+            })?;
         Some(super::Power(index as u8))
     }
 }
