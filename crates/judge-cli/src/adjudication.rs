@@ -6,10 +6,10 @@ use judge::adjudicate::Invalid;
 use judge::order::ParseError;
 use judge::{Extensions, Map, OrderStatus, Power, Submission, parse_order};
 
-use crate::wire::{Request, Response, WireError, WirePosition, WireResult};
+use crate::wire::{Answer, AnsweredLine, Request, WireError};
 
 /// Adjudicates the request's phase, or says why its position is impossible.
-pub fn adjudicate(map: &Map, request: &Request) -> Result<Response, WireError> {
+pub fn adjudicate<'a>(map: &'a Map, request: &'a Request<'_>) -> Result<Answer<'a>, WireError> {
     let position = request.position.to_position(map)?;
     let lines: Vec<Result<Submission, Unreadable>> = request.orders.iter().map(|line| read_order(map, line)).collect();
     let submissions: Vec<Submission> = lines.iter().filter_map(|line| line.as_ref().ok().copied()).collect();
@@ -27,15 +27,10 @@ pub fn adjudicate(map: &Map, request: &Request) -> Result<Response, WireError> {
                 }
                 Err(Unreadable { power, error }) => (power, OrderStatus::Invalid(Invalid::Unreadable(error))),
             };
-            WireResult::new(map, text, power, &status)
+            AnsweredLine { order: text, power, status }
         })
         .collect();
-    Ok(Response {
-        id: request.id.clone(),
-        phase: position.phase.code(),
-        results,
-        next: WirePosition::from_position(map, &adjudication.next),
-    })
+    Ok(Answer { map, id: request.id.as_ref(), phase: position.phase, results, next: adjudication.next })
 }
 
 /// An order line that is not an order, with the power it named, if any.

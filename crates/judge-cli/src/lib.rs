@@ -3,4 +3,5 @@
 //! binary (`src/main.rs`) adds only standard input and output, so other crates can speak the same JSON.
 
 pub mod adjudication;
+pub mod compact;
 pub mod wire;

@@ -1,14 +1,15 @@
 //! `judge`: adjudicates standard-map Diplomacy positions given as JSON on standard input, one object
 //! (`judge adjudicate`) or JSON Lines (`judge adjudicate --batch`). See the crate README for the format.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use judge::Map;
 use judge_cli::adjudication::adjudicate;
-use judge_cli::wire::{ErrorLine, Request, WireError};
-use serde_json::Value;
+use judge_cli::compact::CompactWriter;
+use judge_cli::wire::{ErrorLine, Request};
+use serde::Serialize;
 
 /// Exit status for input that cannot be read as a position (single mode).
 const UNREADABLE_INPUT: u8 = 2;
@@ -57,57 +58,73 @@ fn adjudicate_one(map: &Map) -> io::Result<ExitCode> {
     if let Err(error) = io::stdin().read_to_string(&mut input) {
         return Ok(fail(UNREADABLE_INPUT, &format!("cannot read standard input: {error}")));
     }
-    match Request::from_json(&input).and_then(|request| adjudicate(map, &request)) {
-        Ok(response) => {
-            let mut out = io::stdout().lock();
-            serde_json::to_writer_pretty(&mut out, &response)?;
+    let request = match Request::from_json(&input) {
+        Ok(request) => request,
+        Err(error) => return Ok(fail(UNREADABLE_INPUT, &error.to_string())),
+    };
+    match adjudicate(map, &request) {
+        Ok(answer) => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            serde_json::to_writer_pretty(&mut out, &answer)?;
             writeln!(out)?;
+            out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => Ok(fail(UNREADABLE_INPUT, &error.to_string())),
     }
 }
 
-/// Batch mode: each line answered as soon as it is read, so that a program can converse line by line.
+/// Batch mode: answers are written through one buffer and sent whenever no more input is waiting, so a
+/// piped file is answered in large writes while a program that converses line by line (it writes a
+/// line, then waits for the answer) gets each answer as soon as it is ready.
 fn adjudicate_lines(map: &Map) -> io::Result<ExitCode> {
-    let mut input = io::stdin().lock();
-    let mut out = io::stdout().lock();
+    // Bigger than standard input's own buffer, which then reads straight into this one: what this
+    // buffer holds is all the input read and not yet answered.
+    let mut input = BufReader::with_capacity(BUFFER_BYTES, io::stdin().lock());
+    let mut out = BufWriter::with_capacity(BUFFER_BYTES, io::stdout().lock());
+    let writer = CompactWriter::new(map);
     let mut line = Vec::new();
     loop {
         line.clear();
         if input.read_until(b'\n', &mut line)? == 0 {
+            out.flush()?;
             return Ok(ExitCode::SUCCESS);
         }
-        if let Some(answer) = answer_line(map, &line) {
-            writeln!(out, "{answer}")?;
+        if write_answer(&writer, &line, &mut out)? && input.buffer().is_empty() {
             out.flush()?;
         }
     }
 }
 
-/// The JSON line answering one input line; `None` for a blank line.
-fn answer_line(map: &Map, line: &[u8]) -> Option<String> {
+const BUFFER_BYTES: usize = 64 * 1024;
+
+/// Writes the JSON line answering one input line; `false` (and nothing written) for a blank line.
+fn write_answer(writer: &CompactWriter, line: &[u8], out: &mut impl Write) -> io::Result<bool> {
     let Ok(text) = std::str::from_utf8(line) else {
-        return Some(error_line(None, "the line is not UTF-8".to_string()));
+        write_line(out, &ErrorLine { id: None, error: "the line is not UTF-8".to_string() })?;
+        return Ok(true);
     };
     if text.trim().is_empty() {
-        return None;
+        return Ok(false);
     }
-    let value: Value = match serde_json::from_str(text) {
-        Ok(value) => value,
-        Err(error) => return Some(error_line(None, WireError::Json(error).to_string())),
+    let request = match Request::from_json_keeping_id(text) {
+        Ok(request) => request,
+        Err((id, error)) => {
+            write_line(out, &ErrorLine { id, error: error.to_string() })?;
+            return Ok(true);
+        }
     };
-    let id = value.get("id").cloned();
-    let answer = Request::from_value(value).and_then(|request| adjudicate(map, &request));
-    Some(match answer {
-        Ok(response) => serde_json::to_string(&response).expect(WRITABLE),
-        Err(error) => error_line(id, error.to_string()),
-    })
+    match adjudicate(writer.map(), &request) {
+        Ok(answer) => {
+            writer.write(&answer, out)?;
+            out.write_all(b"\n")?;
+        }
+        Err(error) => write_line(out, &ErrorLine { id: request.id.clone(), error: error.to_string() })?,
+    }
+    Ok(true)
 }
 
-/// Results hold only strings, lists, string-keyed maps and JSON values, which always serialise.
-const WRITABLE: &str = "a result always serialises";
-
-fn error_line(id: Option<Value>, error: String) -> String {
-    serde_json::to_string(&ErrorLine { id, error }).expect(WRITABLE)
+fn write_line(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")
 }

@@ -43,12 +43,16 @@ impl UnitType {
         }
     }
 
-    /// Reads `A`, `F`, `army` or `fleet`, in any case.
+    /// Reads `A`, `F`, `army` or `fleet`, in any case. ASCII case folding is enough (and allocates
+    /// nothing): no other character lowercases to a letter of these words.
     pub fn parse(text: &str) -> Option<UnitType> {
-        match text.trim().to_lowercase().as_str() {
-            "a" | "army" => Some(UnitType::Army),
-            "f" | "fleet" => Some(UnitType::Fleet),
-            _ => None,
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("a") || text.eq_ignore_ascii_case("army") {
+            Some(UnitType::Army)
+        } else if text.eq_ignore_ascii_case("f") || text.eq_ignore_ascii_case("fleet") {
+            Some(UnitType::Fleet)
+        } else {
+            None
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The standard map's data files load, and describe the board every Diplomacy player knows.
 
 use judge::geo::{MapError, MapFiles};
-use judge::{Map, Terrain, UnitType};
+use judge::{Coast, Map, Terrain, UnitType};
 
 fn standard() -> Map {
     Map::standard().expect("the standard map's data files are valid")
@@ -131,4 +131,51 @@ fn common_alternative_names_are_accepted() {
     }
     assert_eq!(map.region_key(map.find_region("spa north coast").unwrap()), "spa/nc");
     assert_eq!(map.region_key(map.find_region("bul(ec)").unwrap()), "bul/ec");
+}
+
+#[test]
+fn the_longest_run_of_words_that_names_a_province_is_read() {
+    let map = standard();
+    let prefix = |words: &[&str]| map.longest_province_prefix(words).map(|(id, used)| (map.province_key(id), used));
+    assert_eq!(prefix(&["mid", "atlantic", "ocean", "-", "bre"]), Some(("mao", 3)));
+    assert_eq!(prefix(&["North", "Atlantic", "-", "nwg"]), Some(("nao", 2)));
+    assert_eq!(prefix(&["gulf", "of", "lyon"]), Some(("lyo", 3)));
+    assert_eq!(prefix(&["lyon", "of"]), Some(("lyo", 1)));
+    assert_eq!(prefix(&["St.", "Petersburg", "south", "coast"]), Some(("stp", 2)));
+    assert_eq!(prefix(&["nth", ".", "-", "nwg"]), Some(("nth", 2)), "a word that is only a full stop adds nothing");
+    assert_eq!(prefix(&["gulf", "of"]), None, "the first words of a name are not a name");
+    assert_eq!(prefix(&[]), None);
+    assert_eq!(
+        map.find_location("St. Petersburg (south coast)").map(|(id, coast)| (map.province_key(id), coast)),
+        Some(("stp", Some(Coast::South)))
+    );
+    assert_eq!(
+        map.find_location("stp NC coast").map(|(id, coast)| (map.province_key(id), coast)),
+        Some(("stp", Some(Coast::North)))
+    );
+    assert_eq!(map.find_location("par ."), map.find_location("par"));
+    assert_eq!(map.find_location("stp nc coast west"), None);
+}
+
+#[test]
+fn a_name_longer_than_any_province_name_is_not_one() {
+    let map = standard();
+    assert_eq!(map.find_province(&"a".repeat(200)), None);
+    assert_eq!(map.find_location(&"north ".repeat(60)), None);
+    assert_eq!(map.longest_province_prefix(&["north"; 60]), None);
+    assert_eq!(map.find_province("  ST.   PETERSBURG  ").map(|id| map.province_key(id)), Some("stp"));
+}
+
+#[test]
+fn an_alias_longer_than_a_province_name_may_be_is_refused_at_load() {
+    let long = "a".repeat(65);
+    let provinces = include_str!("../data/maps/standard/provinces.csv")
+        .replace("adriatic sea;adriatic", &format!("adriatic;{long}"));
+    let files = MapFiles {
+        provinces: &provinces,
+        coasts: include_str!("../data/maps/standard/coasts.csv"),
+        adjacency: include_str!("../data/maps/standard/adjacency.csv"),
+        units: include_str!("../data/maps/standard/units.csv"),
+    };
+    assert_eq!(Map::from_data(files).err(), Some(MapError::NameTooLong(long)));
 }

@@ -187,3 +187,36 @@ fn orders_read_back_in_plain_words() {
     assert_eq!(describe("Build F stp/sc"), "Build a fleet in St. Petersburg (south coast)");
     assert_eq!(describe("A mun S A par - bur"), "Army Munich supports Army Paris to Burgundy");
 }
+
+#[test]
+fn an_order_reads_the_same_in_any_case_and_errors_quote_words_in_lower_case() {
+    for (text, expected) in [
+        ("A PAR -> BUR", "A par - bur"),
+        ("a Par-Bur", "A par - bur"),
+        ("F Mid-Atlantic Ocean - SPA (NC)", "F mao - spa/nc"),
+        ("F Bot - St. Petersburg South Coast", "F bot - stp/sc"),
+        ("F stp/SC H", "F stp/sc H"),
+        ("F STP North Coast - BAR", "F stp/nc - bar"),
+        ("A lon - bel VIA CONVOY", "A lon - bel via convoy"),
+        ("A mun SUPPORTS A par-->bur", ""),
+        ("france: A Paris HOLDS", "France: A par H"),
+        ("A\tpar\u{b}-\u{c}bur.", "A par - bur"),
+        ("A Pär - bur", ""),
+    ] {
+        let map = map();
+        match parse_order(&map, text) {
+            Ok(_) => assert_eq!(notation(text), expected, "`{text}`"),
+            Err(error) => assert_eq!(expected, "", "`{text}`: {error}"),
+        }
+    }
+    let map = map();
+    let error = |text: &str| parse_order(&map, text).expect_err(text);
+    assert_eq!(error("A PAR XYZ"), ParseError::Unexpected { expected: "H, -, S, C, R, D or B", found: "xyz".into() });
+    assert_eq!(error("A PAR - ATLANTIS"), ParseError::UnknownProvince("atlantis".into()));
+    assert_eq!(error("F bre - SPA/QC"), ParseError::UnknownCoast("qc".into()));
+    assert_eq!(error("A par - PÄR"), ParseError::UnknownProvince("pär".into()));
+    assert_eq!(
+        error("A par H EXTRA"),
+        ParseError::Unexpected { expected: "the end of the order", found: "extra".into() }
+    );
+}

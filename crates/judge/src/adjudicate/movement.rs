@@ -771,7 +771,12 @@ impl<'a> Board<'a> {
     /// The position after the moves: units moved, dislodged units waiting to retreat (or destroyed if they
     /// have nowhere to go), and provinces left empty by standoffs.
     fn next_position(&mut self, position: &Position) -> (Position, Vec<Unit>) {
-        let mut next = Position { units: Vec::new(), dislodged: Vec::new(), contested: Vec::new(), ..position.clone() };
+        let mut next = Position {
+            units: Vec::with_capacity(self.units.len()),
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+            ..position.clone()
+        };
         for index in 0..self.units.len() {
             let mut unit = self.units[index];
             if self.moves_successfully(index) {
@@ -796,8 +801,12 @@ impl<'a> Board<'a> {
         for province in 0..self.map.province_count() {
             // A standoff: a move that failed although it kept its power to prevent (one beaten head to
             // head, or without a convoy route, leaves no standoff behind; DATC 6.H.9).
-            let attackers = self.attackers[province].clone();
-            let bounced = attackers.iter().any(|&a| !self.moves_successfully(a) && self.prevent_strength(a) > 0);
+            // By index, as elsewhere: resolving needs `&mut self`, and a copy of the list would cost an
+            // allocation per contested province per phase.
+            let bounced = (0..self.attackers[province].len()).any(|k| {
+                let attacker = self.attackers[province][k];
+                !self.moves_successfully(attacker) && self.prevent_strength(attacker) > 0
+            });
             if bounced && !occupied.contains(province as u8) {
                 next.contested.push(ProvinceId(province as u8));
             }

@@ -14,7 +14,27 @@ pub struct UnitLabel {
 
 impl UnitLabel {
     pub fn describe(&self, map: &Map) -> String {
-        format!("{}'s {} {}", map.power_name(self.power), self.kind.letter(), map.province_key(self.province))
+        let mut text = String::new();
+        self.write_to(map, &mut text);
+        text
+    }
+
+    fn write_to(&self, map: &Map, text: &mut String) {
+        text.push_str(map.power_name(self.power));
+        text.push_str("'s ");
+        text.push(self.kind.letter());
+        text.push(' ');
+        text.push_str(map.province_key(self.province));
+    }
+}
+
+/// `England's F nth, France's A bur`, written into `text`.
+fn write_labels(map: &Map, units: &[UnitLabel], text: &mut String) {
+    for (index, unit) in units.iter().enumerate() {
+        if index > 0 {
+            text.push_str(", ");
+        }
+        unit.write_to(map, text);
     }
 }
 
@@ -47,6 +67,14 @@ impl OrderStatus {
     }
 }
 
+/// `prefix` and then `number` in decimal.
+fn push_number(text: &mut String, prefix: &str, number: u8) {
+    use std::fmt::Write;
+    text.push_str(prefix);
+    // Writing to a String cannot fail.
+    let _ = write!(text, "{number}");
+}
+
 /// Why a legal order did not succeed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
@@ -69,25 +97,45 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// Every failure of every phase is described for the results, so the sentence is written into one
+    /// string rather than assembled from a string per unit.
     pub fn describe(&self, map: &Map) -> String {
-        let names = |units: &[UnitLabel]| units.iter().map(|u| u.describe(map)).collect::<Vec<_>>().join(", ");
+        let mut text = String::with_capacity(64);
         match self {
             Failure::Bounced { destination, strength, opposition } => {
-                let against = opposition
-                    .iter()
-                    .map(|(unit, strength)| format!("{} ({strength})", unit.describe(map)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                format!("bounced at {} with strength {strength} against {against}", map.province_key(*destination))
+                text.push_str("bounced at ");
+                text.push_str(map.province_key(*destination));
+                push_number(&mut text, " with strength ", *strength);
+                text.push_str(" against ");
+                for (index, (unit, strength)) in opposition.iter().enumerate() {
+                    if index > 0 {
+                        text.push_str(", ");
+                    }
+                    unit.write_to(map, &mut text);
+                    push_number(&mut text, " (", *strength);
+                    text.push(')');
+                }
+                text
             }
             Failure::NoConvoyRoute => "no convoy route: the convoying fleets were missing or dislodged".into(),
-            Failure::Dislodged { by } => format!("dislodged by {}", by.describe(map)),
-            Failure::SupportCut { by } => format!("support cut by {}", names(by)),
+            Failure::Dislodged { by } => {
+                text.push_str("dislodged by ");
+                by.write_to(map, &mut text);
+                text
+            }
+            Failure::SupportCut { by } => {
+                text.push_str("support cut by ");
+                write_labels(map, by, &mut text);
+                text
+            }
             Failure::SupportedUnitDidOtherwise => "the supported unit was not ordered to do that".into(),
             Failure::ArmyDidNotFollowConvoy => "the army was not ordered to move along this convoy".into(),
             Failure::ForcedToHold => "the unit was forced to hold".into(),
             Failure::RetreatCollision { with } => {
-                format!("retreated to the same province as {}: disbanded", names(with))
+                text.push_str("retreated to the same province as ");
+                write_labels(map, with, &mut text);
+                text.push_str(": disbanded");
+                text
             }
         }
     }

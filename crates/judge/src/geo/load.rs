@@ -13,6 +13,10 @@ pub enum MapError {
     Unknown { file: &'static str, what: &'static str, name: String },
     #[error("name `{0}` is used by two provinces")]
     DuplicateName(String),
+    #[error("name `{0}` is longer than the {max} bytes a province name may have", max = super::lookup::MAX_NAME_BYTES)]
+    NameTooLong(String),
+    #[error("the map gives {0} names; at most 65,534 are supported")]
+    TooManyNames(usize),
     #[error("adjacency is not symmetric: {from} lists {to} as {kind} neighbour but not the other way round")]
     Asymmetric { from: String, to: String, kind: &'static str },
     #[error("{region}: {reason}")]
@@ -268,14 +272,17 @@ impl Builder {
             }
             seas
         };
-        Ok(Map {
+        let mut map = Map {
             provinces: self.provinces,
             regions: self.regions,
             powers: self.powers,
             starting_units: self.starting_units,
             names,
             sea_provinces,
-        })
+            seas_touching: Vec::new(),
+        };
+        map.seas_touching = map.provinces().map(|(province, _)| map.find_seas_touching(province)).collect();
+        Ok(map)
     }
 }
 

@@ -7,6 +7,7 @@ mod load;
 mod lookup;
 
 pub use load::{MapError, MapFiles};
+pub(crate) use lookup::coast_named;
 
 use std::fmt;
 
@@ -93,7 +94,7 @@ impl Set128 {
         self.0 == 0
     }
     /// The members in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = u8> {
+    pub fn iter(self) -> impl Iterator<Item = u8> + Clone {
         let mut bits = self.0;
         std::iter::from_fn(move || {
             if bits == 0 {
@@ -151,6 +152,9 @@ pub struct Map {
     names: lookup::NameIndex,
     /// Provinces an army can reach by some chain of seas (coastal provinces touching a sea).
     sea_provinces: Set128,
+    /// For each province, the sea provinces next to it: convoy routes ask for them at every step, so
+    /// they are worked out once, when the map loads.
+    seas_touching: Vec<Set128>,
 }
 
 impl Map {
@@ -252,6 +256,9 @@ impl Map {
     }
     /// Sea provinces adjacent (by fleet) to any region of `province`.
     pub fn seas_touching(&self, province: ProvinceId) -> Set128 {
+        self.seas_touching[province.0 as usize]
+    }
+    fn find_seas_touching(&self, province: ProvinceId) -> Set128 {
         let mut seas = Set128::default();
         for &region in &self.province(province).regions {
             for neighbour in self.region(region).fleet_neighbours.iter() {

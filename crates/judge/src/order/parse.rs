@@ -2,7 +2,7 @@
 //! lines are kept (an order sheet never fails as a whole).
 
 use crate::UnitType;
-use crate::geo::{Coast, Map, Power};
+use crate::geo::{Coast, Map, Power, coast_named};
 use crate::order::{Location, Order, UnitRef};
 
 /// Why one line is not an order.
@@ -69,42 +69,109 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<Power>, Order), Pars
         }
         None => (None, text),
     };
-    let words = tokenize(map, body);
+    let spaced;
+    let words = if body.is_ascii() {
+        ascii_words(map, body)
+    } else {
+        spaced = lowercase_spaced(body);
+        tokenize(map, &spaced)
+    };
     let mut reader = Reader { map, words: &words, at: 0 };
     let order = reader.order()?;
     reader.finish()?;
     Ok((power, order))
 }
 
-/// Lower-cased words, with `-`, `/`, `(` and `)` split off as words of their own (`nth-pic` reads as
-/// `nth - pic`), except inside names that contain a hyphen (`mid-atlantic`).
-fn tokenize(map: &Map, text: &str) -> Vec<String> {
-    let spaced = text.to_lowercase().replace("->", " - ").replace(['(', ')', '/'], " / ").replace('.', " ");
-    let mut words = Vec::new();
-    for word in spaced.split_whitespace() {
-        let word = word.trim_end_matches('.');
-        if word.is_empty() {
-            continue;
-        }
-        if word.contains('-') && map.find_province(word).is_none() {
-            for (index, piece) in word.split('-').enumerate() {
-                if index > 0 {
-                    words.push("-".to_string());
+/// The words of an ASCII line, as [`tokenize`] reads them from [`lowercase_spaced`], but borrowed from
+/// the line in the case they were typed (the reader ignores case): every order line of every sheet goes
+/// through here, and this copies nothing.
+fn ascii_words<'t>(map: &Map, text: &'t str) -> Vec<&'t str> {
+    let bytes = text.as_bytes();
+    let mut words = Vec::with_capacity(16);
+    let mut start = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        let separator: Option<(&'static str, usize)> = match bytes[at] {
+            b'-' if bytes.get(at + 1) == Some(&b'>') => Some(("-", 2)),
+            b'(' | b')' | b'/' => Some(("/", 1)),
+            // The ASCII whitespace of `str::split_whitespace` (with the vertical tab), and `.`.
+            b'.' | b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' => Some(("", 1)),
+            _ => None,
+        };
+        match separator {
+            Some((word, length)) => {
+                push_word(map, &text[start..at], &mut words);
+                if !word.is_empty() {
+                    words.push(word);
                 }
-                if !piece.is_empty() {
-                    words.push(piece.to_string());
-                }
+                at += length;
+                start = at;
             }
-        } else {
-            words.push(word.to_string());
+            None => at += 1,
         }
+    }
+    push_word(map, &text[start..], &mut words);
+    words
+}
+
+/// The line lower-cased, with `->` read as `-`, `/`, `(` and `)` as `/` and `.` as a space, each
+/// separator spaced so that it reads as a word of its own (`stp(sc)` as `stp / sc`).
+fn lowercase_spaced(text: &str) -> String {
+    let text = text.to_lowercase();
+    let mut spaced = String::with_capacity(text.len() + 16);
+    let mut characters = text.chars().peekable();
+    while let Some(character) = characters.next() {
+        match character {
+            '-' if characters.peek() == Some(&'>') => {
+                characters.next();
+                spaced.push_str(" - ");
+            }
+            '(' | ')' | '/' => spaced.push_str(" / "),
+            '.' => spaced.push(' '),
+            _ => spaced.push(character),
+        }
+    }
+    spaced
+}
+
+/// The words of a [`lowercase_spaced`] line, with `-` split off as a word of its own (`nth-pic` reads as
+/// `nth - pic`), except inside names that contain a hyphen (`mid-atlantic`). The words borrow from the
+/// line rather than being copied.
+fn tokenize<'t>(map: &Map, spaced: &'t str) -> Vec<&'t str> {
+    let mut words = Vec::with_capacity(16);
+    for word in spaced.split_whitespace() {
+        push_word(map, word, &mut words);
     }
     words
 }
 
+/// Adds a word, with `-` split off as a word of its own unless the word is a name with a hyphen.
+fn push_word<'t>(map: &Map, word: &'t str, words: &mut Vec<&'t str>) {
+    if word.is_empty() {
+        return;
+    }
+    if word.contains('-') && map.find_province(word).is_none() {
+        for (index, piece) in word.split('-').enumerate() {
+            if index > 0 {
+                words.push("-");
+            }
+            if !piece.is_empty() {
+                words.push(piece);
+            }
+        }
+    } else {
+        words.push(word);
+    }
+}
+
+/// Whether `word` is one of `keywords` (all lower case), in any case.
+fn is_one_of(word: &str, keywords: &[&str]) -> bool {
+    keywords.iter().any(|keyword| keyword.eq_ignore_ascii_case(word))
+}
+
 struct Reader<'a> {
     map: &'a Map,
-    words: &'a [String],
+    words: &'a [&'a str],
     at: usize,
 }
 
@@ -118,14 +185,14 @@ const BUILD: &[&str] = &["b", "build", "builds"];
 const REMOVE: &[&str] = &["remove", "removes"];
 const WAIVE: &[&str] = &["waive", "waives", "waived"];
 
-impl Reader<'_> {
-    fn peek(&self) -> Option<&str> {
-        self.words.get(self.at).map(String::as_str)
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<&'a str> {
+        self.words.get(self.at).copied()
     }
 
     fn next_is(&mut self, keywords: &[&str]) -> bool {
         match self.peek() {
-            Some(word) if keywords.contains(&word) => {
+            Some(word) if is_one_of(word, keywords) => {
                 self.at += 1;
                 true
             }
@@ -136,7 +203,7 @@ impl Reader<'_> {
     fn finish(&self) -> Result<(), ParseError> {
         match self.peek() {
             None => Ok(()),
-            Some(word) => Err(ParseError::Unexpected { expected: "the end of the order", found: word.to_string() }),
+            Some(word) => Err(ParseError::Unexpected { expected: "the end of the order", found: word.to_lowercase() }),
         }
     }
 
@@ -207,7 +274,7 @@ impl Reader<'_> {
 
     fn expected(&self, expected: &'static str) -> ParseError {
         match self.peek() {
-            Some(found) => ParseError::Unexpected { expected, found: found.to_string() },
+            Some(found) => ParseError::Unexpected { expected, found: found.to_lowercase() },
             None => ParseError::Incomplete(expected),
         }
     }
@@ -240,12 +307,12 @@ impl Reader<'_> {
     }
 
     fn location(&mut self) -> Result<Location, ParseError> {
-        let rest: Vec<&str> = self.words[self.at..].iter().map(String::as_str).collect();
+        let rest = &self.words[self.at..];
         let Some(first) = rest.first() else {
             return Err(ParseError::Incomplete("a province"));
         };
         let (province, used) =
-            self.map.longest_province_prefix(&rest).ok_or_else(|| ParseError::UnknownProvince(first.to_string()))?;
+            self.map.longest_province_prefix(rest).ok_or_else(|| ParseError::UnknownProvince(first.to_lowercase()))?;
         self.at += used;
         let coast = self.coast()?;
         Ok(Location { province, coast })
@@ -255,21 +322,21 @@ impl Reader<'_> {
     /// after `/` or `(`, since `s` alone means "supports".
     fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
         if self.next_is(&["/"]) {
-            let word = self.peek().ok_or(ParseError::Incomplete("a coast"))?.to_string();
-            let coast = Coast::parse(&word).ok_or(ParseError::UnknownCoast(word))?;
+            let word = self.peek().ok_or(ParseError::Incomplete("a coast"))?;
+            let coast = coast_named(word).ok_or_else(|| ParseError::UnknownCoast(word.to_lowercase()))?;
             self.at += 1;
             self.next_is(&["coast"]);
             self.next_is(&["/"]);
             return Ok(Some(coast));
         }
         let coast = match self.peek() {
-            Some(word @ ("nc" | "sc" | "ec" | "wc")) => Coast::parse(word),
-            Some("north" | "south" | "east" | "west")
-                if self.words.get(self.at + 1).map(String::as_str) == Some("coast") =>
+            Some(word) if is_one_of(word, &["nc", "sc", "ec", "wc"]) => coast_named(word),
+            Some(word)
+                if is_one_of(word, &["north", "south", "east", "west"])
+                    && self.words.get(self.at + 1).is_some_and(|next| is_one_of(next, &["coast"])) =>
             {
-                let coast = self.peek().and_then(Coast::parse);
                 self.at += 1;
-                coast
+                coast_named(word)
             }
             _ => None,
         };
