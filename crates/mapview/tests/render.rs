@@ -237,7 +237,8 @@ fn a_move_by_a_dislodged_unit_in_a_report_is_drawn_as_its_retreat() {
         result: ResultWord::Succeeds,
         reason: String::new(),
     };
-    let report = games::kind::Report { orders: vec![line("A bur - pic")], events: Vec::new(), removed: Vec::new() };
+    let report =
+        games::kind::Report { orders: vec![line("A bur - pic")], events: Vec::new(), removed: Vec::new(), world: None };
     let arrows = Arrow::from_report(view.map(), &board, &report);
     assert_eq!(arrows[0].order, ArrowOrder::Retreat { from: "bur".into(), to: "pic".into() });
     let moving = Board { dislodged: Vec::new(), ..board };

@@ -23,7 +23,7 @@ pub(super) fn public_view(map: &Map, state: &State) -> View {
     if let Some(disclosed) = state.disclosed {
         facts.push(("Under Public Disclosure".to_string(), disclosed.to_string()));
     }
-    View { board: Some(board(map, position)), facts, notes: Vec::new() }
+    View { board: Some(board(map, position)), facts, notes: Vec::new(), world: None }
 }
 
 pub(super) fn seat_view(map: &Map, state: &State, power: Power) -> View {

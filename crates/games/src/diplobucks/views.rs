@@ -22,7 +22,7 @@ pub(super) fn public_view(map: &Map, state: &State) -> View {
     if !doubles.is_empty() {
         facts.push(("Double units".to_string(), doubles));
     }
-    View { board: Some(board(map, position)), facts, notes: Vec::new() }
+    View { board: Some(board(map, position)), facts, notes: Vec::new(), world: None }
 }
 
 pub(super) fn seat_view(map: &Map, state: &State, power: Power) -> View {

@@ -361,7 +361,12 @@ impl GameKind for Standard {
 
     fn public_view(state: &State) -> View {
         let map = map();
-        View { board: Some(board(map, &state.position)), facts: center_facts(map, &state.position), notes: Vec::new() }
+        View {
+            board: Some(board(map, &state.position)),
+            facts: center_facts(map, &state.position),
+            notes: Vec::new(),
+            world: None,
+        }
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -8,7 +8,7 @@ use super::treasury::levy_maximum;
 use crate::kind::{Board, BoardUnit, Choice, FormRow, OrderForm, View};
 
 pub fn public_view(state: &State) -> View {
-    View { board: Some(board(state)), facts: public_facts(state), notes: Vec::new() }
+    View { board: Some(board(state)), facts: public_facts(state), notes: Vec::new(), world: None }
 }
 
 /// The public view plus the player's own secrets.
