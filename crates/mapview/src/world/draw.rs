@@ -108,7 +108,7 @@ fn tint(leader: Option<&WorldLeader>) -> &'static str {
 }
 
 /// `GER Germany: led by you; your influence 5; ...`: the country in words, for the tooltip.
-fn country_title(shape: &CountryShape, known: Option<&WorldCountry>) -> String {
+pub(super) fn country_title(shape: &CountryShape, known: Option<&WorldCountry>) -> String {
     let mut facts = Vec::new();
     if shape.island {
         facts.push("an island: no neighbours, it cannot be invaded".to_owned());
@@ -258,8 +258,8 @@ fn legend(board: &WorldBoard) -> Group {
     let second = top + 20.0;
     let marks: [(&str, &str); 5] = [
         ("★", "your superspy"),
-        ("S3", "your spy, value 3"),
-        ("I5", "your influence 5"),
+        ("S2", "your spy, of value 2"),
+        ("I4", "your influence of 4"),
         ("coup", "today's coup, revolution or conquest (red outline)"),
         ("- - -", "island (blue dashes): no neighbours, cannot be invaded; borders show where troops may cross"),
     ];

@@ -124,6 +124,17 @@ impl WorldMapView {
     pub fn render(&self, board: &WorldBoard) -> String {
         draw::document(self, board).to_string()
     }
+
+    /// The map's text alternative: every country the reader knows something about, in words
+    /// (`GER Germany: led by you; your influence 7`), in the engine's order.
+    pub fn known_countries(&self, board: &WorldBoard) -> Vec<String> {
+        self.countries
+            .iter()
+            .filter_map(|shape| {
+                board.countries.get(shape.code.as_str()).map(|known| draw::country_title(shape, Some(known)))
+            })
+            .collect()
+    }
 }
 
 fn read_shapes(map: &WorldMap, text: &str) -> Result<(Vec<CountryShape>, Option<String>), WorldMapError> {

@@ -23,6 +23,7 @@ use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::queries as turn_queries;
 use crate::turns::standing::{Standing, standing};
+use crate::turns::world::WorldView;
 
 /// Lobby lists show at most this many games.
 const LOBBY_LIMIT: i64 = 100;
@@ -324,6 +325,8 @@ pub struct GamePage {
     standing: Option<Standing>,
     /// The latest phase's public board.
     board: Option<BoardView>,
+    /// The latest world map (Covert Operations): the viewer's seat's own, else the public one.
+    world: Option<WorldView>,
     /// The viewer's conversations with unread counts and the latest public press, once started.
     press: Option<PressSummary>,
 }
@@ -346,8 +349,9 @@ pub async fn show_game(
         Vec::new()
     };
     let settings = game.settings();
-    let mut standing = standing(&mut conn, game_id).await?;
+    let mut standing = standing(&mut conn, game_id, access.my_seat).await?;
     let board = standing.as_mut().and_then(|standing| standing.board.take());
+    let world = standing.as_mut().and_then(|standing| standing.world.take());
     let result = match game.status {
         GameStatus::Finished => Some(
             turn_queries::result_summary(&mut conn, game_id)
@@ -362,6 +366,7 @@ pub async fn show_game(
         result,
         standing,
         board,
+        world,
         nav: viewer.nav,
         game_id: game.game_id,
         settings: settings_lines(&game, &settings),
