@@ -61,7 +61,7 @@ pub(super) fn public_view(game: &GameState) -> View {
         })
         .collect();
     let mut facts = vec![
-        ("Days played".to_owned(), game.day.to_string()),
+        day_fact(game),
         ("Players".to_owned(), players.join(", ")),
         ("Countries".to_owned(), game.countries.len().to_string()),
     ];
@@ -75,6 +75,15 @@ pub(super) fn public_view(game: &GameState) -> View {
             .to_owned(),
     ];
     View { board: None, world: Some(WorldBoard::default()), facts, notes }
+}
+
+/// The day a page is about: the one being played while the game goes on (its first is Day 1, never
+/// "0 days played"), else how many were played.
+fn day_fact(game: &GameState) -> (String, String) {
+    match game.status {
+        GameStatus::InProgress => ("Day".to_owned(), (game.day + 1).to_string()),
+        GameStatus::Won { .. } | GameStatus::Abandoned => ("Days played".to_owned(), game.day.to_string()),
+    }
 }
 
 fn status(status: GameStatus) -> String {

@@ -271,6 +271,13 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
             deadlines.movement, deadlines.retreat, deadlines.adjustment
         ),
     };
+    // A game of players without powers (Covert Operations) has one kind of phase, a day, and seats
+    // numbered in join order: retreat and adjustment deadlines and power assignment mean nothing there.
+    let (deadline_rule, seats) = if game.kind.has_powers() {
+        (deadline_rule, ("Powers", settings.power_assignment.label().to_owned()))
+    } else {
+        (day_deadline_rule(deadlines), ("Seats", "Player 1, Player 2, … in the order players join".to_owned()))
+    };
     let skipped = deadlines.no_process_days.names();
     vec![
         ("Kind", game.kind.label().to_owned()),
@@ -279,10 +286,25 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
         ("Anonymous", if settings.anonymous { "Yes: names hidden until the end" } else { "No" }.to_owned()),
         ("Deadlines", deadline_rule),
         ("No processing on", if skipped.is_empty() { "—".to_owned() } else { skipped.join(", ") }),
-        ("Powers", settings.power_assignment.label().to_owned()),
+        seats,
         ("Start", settings.start_rule.label().to_owned()),
         ("Early processing", early_processing_label(settings.process_when_ready).to_owned()),
     ]
+}
+
+/// The deadline rule of a game whose every phase is a day (it uses the movement duration).
+fn day_deadline_rule(deadlines: &super::deadline::DeadlineSettings) -> String {
+    match (deadlines.mode, deadlines.fixed_time) {
+        (DeadlineMode::FixedTime, Some(time)) => format!(
+            "Each day ends at {} ({}), at least {} after it starts",
+            time.format("%H:%M"),
+            deadlines.zone.name(),
+            deadlines.movement
+        ),
+        (DeadlineMode::PerPhase, _) | (DeadlineMode::FixedTime, None) => {
+            format!("Each day lasts {}", deadlines.movement)
+        }
+    }
 }
 
 fn early_processing_label(process_when_ready: bool) -> &'static str {

@@ -177,3 +177,20 @@ async fn the_world_map_is_on_the_game_results_and_order_pages_each_as_its_viewer
     let script = observer.get("/static/js/world-map.js").await;
     script.assert_status(StatusCode::OK).assert_contains("data-country");
 }
+
+// See: issue 17: a Covert Operations game has days only, and no powers to choose.
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_covert_operations_game_lists_only_the_settings_it_uses_and_its_first_results_are_day_1(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_covert_operations(&mut gm, &mut players[..2]).await;
+    let page = gm.get(&format!("/games/{game_id}")).await;
+    page.assert_status(StatusCode::OK)
+        .assert_contains("Each day lasts")
+        .assert_contains("Player 1, Player 2, … in the order players join")
+        .assert_lacks("retreats")
+        .assert_lacks("adjustments")
+        .assert_lacks("Players choose when joining");
+    process_day(&pool, game_id).await;
+    let results = gm.get(&format!("/games/{game_id}/phases/0")).await;
+    results.assert_contains("<dt>Day</dt><dd>1</dd>").assert_lacks("Days played");
+}
