@@ -216,7 +216,7 @@ fn ter_gap_4_invalid_foundings_cost_nothing_and_roll_no_die() {
     let own = germany_founds("FOUND 6 IN kie AS Home Front", 1);
     assert!(group(&own.next, "kie").is_none());
     assert_eq!(treasury(&own.next, "Germany"), 6);
-    assert!(has(&private_texts(&own, "Germany"), "a founder's own province: void, the money is returned"));
+    assert!(has(&private_texts(&own, "Germany"), "kie is a founder's own province"), "refused, as on the order page");
     let small = germany_founds("FOUND 2 IN bur AS Tiny Front", 1);
     assert!(group(&small.next, "bur").is_none());
     assert_eq!(treasury(&small.next, "Germany"), 6);
@@ -695,7 +695,7 @@ fn ter_gap_6_bidders_may_order_for_the_nation_in_the_auction_turn_and_only_the_w
     assert!(units(&turn.next).contains(&"Free Burgundy A bur".to_string()));
     assert!(has(
         &private_texts(&turn, "Germany"),
-        "Free Burgundy: TRANSFER 5 TO Nowhere | Fails | you do not control Free Burgundy"
+        "Free Burgundy | TRANSFER 5 TO Nowhere | Fails | you do not control Free Burgundy"
     ));
 }
 
@@ -714,9 +714,11 @@ fn ter_gap_6_seas_and_nations_host_no_group() {
     let sea = new_game().check_orders(seat("Germany"), "FOUND 6 IN nth AS Pirates");
     assert!(sea.rejected[0].reason.contains("no group can be based at sea"));
     let game = edit(&ceded_burgundy().next, |state| state["powers"]["Germany"]["treasury"] = json!(20));
+    let nation = game.check_orders(seat("Germany"), "FOUND 6 IN bur AS Second Front");
+    assert_eq!(nation.rejected[0].reason, "bur is an independent nation", "refused when typed (TER.4)");
     let turn = play(&game, &[("Germany", "FOUND 6 IN bur AS Second Front")], 2);
     assert!(group(&turn.next, "bur").is_none());
-    assert!(has(&private_texts(&turn, "Germany"), "bur is an independent nation: void, the money is returned"));
+    assert_eq!(treasury(&turn.next, "Germany"), treasury(&play(&game, &[], 2).next, "Germany"), "it cost nothing");
 }
 
 #[test]
@@ -853,7 +855,7 @@ fn ter_gap_6_an_unbought_nations_dislodged_unit_disbands_without_a_retreat_stage
 fn ter_gap_7_a_foundings_money_is_taken_in_step_7_in_the_order_given() {
     let game = add_agency(&add_agency(&new_game(), "CIA", "Germany", 7), "KGB", "Germany", 0);
     let turn = play(&game, &[("Germany", "CIA: FOUND 6 IN bur AS Front\nCIA: TRANSFER 3 TO KGB")], 1);
-    assert!(has(&private_texts(&turn, "Germany"), "CIA: TRANSFER 3 TO KGB | Fails | not enough money"));
+    assert!(has(&private_texts(&turn, "Germany"), "CIA | TRANSFER 3 TO KGB | Fails | not enough money"));
     assert!(group(&turn.next, "bur").is_some());
     assert_eq!(agency(&turn.next, "CIA").unwrap()["balance"], 1);
 }
@@ -873,4 +875,57 @@ fn ter_orders_the_form_offers_levy_decrees_and_a_new_capital() {
     for value in values {
         assert_eq!(england_lost_london().check_orders(seat("England"), value).accepted.len(), 1);
     }
+}
+
+fn france_out_of_the_game() -> AnyGame {
+    edit(&arranged(&["Germany A mun"], &[("France", 9)]), |state| state["powers"]["France"]["eliminated"] = json!(true))
+}
+
+// See: rule 8 and TER.5 ("its treasury and agencies vanish"): an eliminated power's lines would be dropped
+// before step 1, so the order page refuses them with the same reason.
+#[test]
+fn ter_5_an_eliminated_powers_builds_foundings_and_agencies_are_refused_at_entry() {
+    let game = france_out_of_the_game();
+    let check = game.check_orders(seat("France"), "BUILD A par\nFOUND 3 IN mun AS Maquis\nOPEN Gladio");
+    assert_eq!(check.accepted, Vec::new(), "{check:?}");
+    assert_eq!(check.rejected.len(), 3);
+    for line in &check.rejected {
+        assert_eq!(line.reason, "France is out of the game: it gives no more orders", "{line:?}");
+    }
+}
+
+// See: TER.4 ("Invalid founding orders (a capital, one's own province, …) cost nothing"): a founding in the
+// founder's own province is refused when typed, with the reason step 8 would give.
+#[test]
+fn ter_4_a_founding_in_ones_own_province_is_refused_at_entry() {
+    let check = new_game().check_orders(seat("Austria"), "FOUND 4 IN bud AS Magyar Front");
+    assert_eq!(check.accepted, Vec::new());
+    assert_eq!(check.rejected[0].reason, "bud is a founder's own province: groups are founded in another player's");
+    let nation_home = italy_owns_burgundy().check_orders(seat("Germany"), "FOUND 4 IN bur AS Front");
+    assert_eq!(nation_home.rejected[0].reason, "bur is an independent nation");
+    let grouped = france_bur_group(6).check_orders(seat("Germany"), "FOUND 4 IN bur AS Second Front");
+    assert_eq!(grouped.rejected[0].reason, "a group is already based in bur");
+}
+
+// See: rule 11 ("The new nation may then build units"): the order page invites `Nation:` before a line, so
+// a nation's unit order may carry it too.
+#[test]
+fn ter_11_a_nations_unit_order_may_name_the_nation_first() {
+    let built = play(&italy_owns_burgundy(), &[("Italy", "Free Burgundy: BUILD A bur")], 3).next;
+    let check = built.check_orders(seat("Italy"), "Free Burgundy: A bur - gas");
+    assert_eq!(check.rejected, Vec::new(), "{check:?}");
+    assert_eq!(check.accepted.len(), 1);
+    let moved = play(&built, &[("Italy", "Free Burgundy: A bur - gas")], 4);
+    assert_eq!(owner(&moved.next, "gas").as_deref(), Some("Free Burgundy"));
+    let refused = built.check_orders(seat("Germany"), "Free Burgundy: A bur - gas");
+    assert_eq!(refused.accepted, Vec::new(), "only its buyer orders its units");
+}
+
+// See: rule 11: a nation's own lines are reported under its name, once.
+#[test]
+fn ter_11_private_results_name_the_acting_nation_once() {
+    let turn = play(&italy_owns_burgundy(), &[("Italy", "Free Burgundy: BUILD A bur")], 3);
+    let italy = private_texts(&turn, "Italy");
+    assert!(has(&italy, "Free Burgundy | BUILD A bur | Succeeds"), "{italy:?}");
+    assert!(!has(&italy, "Free Burgundy: "), "{italy:?}");
 }

@@ -126,7 +126,7 @@ fn ter_secret_a_nations_orders_are_published_under_the_nation() {
         play(&add_group(&new_game(), "Burgundian Front", "bur", 8, "Germany"), &[("France", "CEDE bur")], 1).next;
     let bought = play(&ceded, &[("Italy", "BID 1 FOR Free Burgundy")], 2).next;
     let built = play(&bought, &[("Italy", "Free Burgundy: BUILD A bur")], 3);
-    only_owner_sees(&built, "Italy", &["Free Burgundy: BUILD A bur"]);
+    only_owner_sees(&built, "Italy", &["BUILD A bur"]);
     let moved = play(&built.next, &[("Italy", "A bur - gas")], 4);
     let line = moved.public.orders.iter().find(|line| line.order == "A bur - gas").expect("published");
     assert_eq!(line.by, "Free Burgundy");

@@ -148,7 +148,14 @@ pub fn read_sheet(state: &State, player: &str, text: &str, reading: Reading) -> 
     for (index, raw) in text.lines().enumerate() {
         let input = raw.trim();
         let Some((prefix, body)) = split_extra(input) else {
-            unit_lines.push(raw);
+            match nation_unit_order(state, player, input) {
+                Some(Ok(body)) => unit_lines.push(body),
+                Some(Err(reason)) => {
+                    unit_lines.push("");
+                    sheet.rejected.push(RejectedLine { line: index + 1, text: input.to_string(), reason });
+                }
+                None => unit_lines.push(raw),
+            }
             continue;
         };
         unit_lines.push("");
@@ -173,6 +180,20 @@ pub fn read_sheet(state: &State, player: &str, text: &str, reading: Reading) -> 
     }
     sheet.unit_text = unit_lines.join("\n");
     sheet
+}
+
+/// A unit order written after a nation's name (`Free Munich: A mun - tyr`), as the order page invites
+/// for every line: the order alone for the judge when the player orders for that nation, the reason
+/// when he does not; `None` when the line names no nation (the judge reads Great Powers' names itself).
+fn nation_unit_order<'a>(state: &State, player: &str, input: &'a str) -> Option<Result<&'a str, String>> {
+    let (prefix, body) = input.split_once(':')?;
+    let nation = state.nation(prefix.trim())?;
+    let orders_for_it = match &nation.controller {
+        Some(controller) => controller == player,
+        // A nation up for auction is ordered by any bidder, as its extra lines are (`source_for`).
+        None => nation.ceded_by != player,
+    };
+    Some(if orders_for_it { Ok(body.trim()) } else { Err(state.why_not_controlled(&nation.name)) })
 }
 
 /// `(prefix, body)` when the line is an extra order, `None` for a unit order or a blank line.
@@ -237,6 +258,11 @@ fn read_line(
 
 /// Who acts on a line: the prefix's power or agency, else the player's own Great Power.
 fn source_for(state: &State, player: &str, prefix: Option<&str>, opened: &[String]) -> Result<Purse, String> {
+    let own = prefix.is_none_or(|prefix| prefix.eq_ignore_ascii_case(player));
+    if own && state.controller_of(player) != Some(player) {
+        // An eliminated Great Power's lines would be dropped before step 1 (auction.rs): say so now.
+        return Err(state.why_not_controlled(player));
+    }
     let Some(prefix) = prefix else { return Ok(Purse::Power(player.to_string())) };
     if let Some(power) = state.powers_of(player).into_iter().find(|p| p.eq_ignore_ascii_case(prefix)) {
         return Ok(Purse::Power(power));
@@ -425,11 +451,8 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
             if *amount == 0 {
                 return Err("the amount must be at least 1".to_string());
             }
-            if at.is_sea() {
-                return Err("no group can be based at sea".to_string());
-            }
-            if at.is_original_capital() {
-                return Err(format!("{at} is a capital: no group can be founded there"));
+            if let Some(reason) = state.founding_refusal(*at, &[player]) {
+                return Err(reason);
             }
         }
         Extra::Contribute { at, amount } => {
