@@ -637,7 +637,7 @@ fn ter_orders_bad_lines_are_refused_with_reasons_and_good_lines_kept() {
     let sheet = "F lon - nth\nFOUND 3 IN lon AS X\nCONTRIBUTE 5 TO bur\nBID 3 FOR Nowhere\nTRANSFER x TO CIA\nOPEN CIA\nCIA: TRANSFER 2 TO KGB\nF edi - xyz";
     let check = new_game().check_orders(seat("England"), sheet);
     let accepted: Vec<&str> = check.accepted.iter().map(|a| a.text.as_str()).collect();
-    assert_eq!(accepted, ["F lon - nth", "OPEN CIA", "CIA: TRANSFER 2 TO KGB"]);
+    assert_eq!(accepted, ["F lon - nth", "OPEN CIA"]);
     let rejected: Vec<(usize, &str)> = check.rejected.iter().map(|r| (r.line, r.reason.as_str())).collect();
     assert_eq!(
         rejected,
@@ -646,6 +646,7 @@ fn ter_orders_bad_lines_are_refused_with_reasons_and_good_lines_kept() {
             (3, "no terrorist group is based in bur"),
             (4, "there is no nation called Nowhere"),
             (5, "`x` is not a whole amount: write TRANSFER 6 TO KGB"),
+            (7, "no agency is called KGB"),
             (8, "`xyz` is not a province"),
         ]
     );
@@ -689,13 +690,13 @@ fn ter_gap_6_bidders_may_order_for_the_nation_in_the_auction_turn_and_only_the_w
     let game = ceded_burgundy().next;
     let orders = [
         ("Italy", "BID 2 FOR Free Burgundy\nFree Burgundy: BUILD A bur"),
-        ("Germany", "BID 1 FOR Free Burgundy\nFree Burgundy: TRANSFER 5 TO Nowhere"),
+        ("Germany", "BID 1 FOR Free Burgundy\nFree Burgundy: BUILD A bur"),
     ];
     let turn = play(&game, &orders, 2);
     assert!(units(&turn.next).contains(&"Free Burgundy A bur".to_string()));
     assert!(has(
         &private_texts(&turn, "Germany"),
-        "Free Burgundy | TRANSFER 5 TO Nowhere | Fails | you do not control Free Burgundy"
+        "Free Burgundy | BUILD A bur | Fails | you do not control Free Burgundy"
     ));
 }
 
@@ -760,7 +761,7 @@ fn ter_rule_15_a_turn_with_retreats_finishes_its_steps_after_them() {
     let england = private_texts(&retreats, "England");
     let answers: Vec<&String> = england.iter().filter(|line| line.contains("CONTRIBUTE 1 TO bur")).collect();
     assert_eq!(answers.len(), 1, "{england:?}");
-    assert!(answers[0].contains("Fails | no group in bur"), "the group became a nation at step 2");
+    assert!(answers[0].contains("Fails | no terrorist group is based in bur"), "the group became a nation at step 2");
     assert!(units(&retreats.next).contains(&"France A wal".to_string()));
 }
 
@@ -777,11 +778,11 @@ fn ter_rule_14_and_3_5_no_fractions_halves_round_up() {
 #[test]
 fn ter_orders_a_players_own_orders_take_no_prefix() {
     let game = add_agency(&new_game(), "CIA", "England", 5);
-    let check =
-        game.check_orders(seat("England"), "CIA: OPEN KGB\nCIA: BID 3 FOR Free Picardy\nCIA: TRANSFER 1 TO KGB");
+    let check = game
+        .check_orders(seat("England"), "CIA: OPEN KGB\nCIA: BID 3 FOR Free Picardy\nOPEN MI6\nCIA: TRANSFER 1 TO MI6");
     let reasons: Vec<&str> = check.rejected.iter().map(|r| r.reason.as_str()).collect();
     assert_eq!(reasons, ["you give this order yourself: write it without a prefix"; 2]);
-    assert_eq!(check.accepted[0].text, "CIA: TRANSFER 1 TO KGB");
+    assert_eq!(check.accepted[1].text, "CIA: TRANSFER 1 TO MI6", "to an agency opened on the same sheet");
 }
 
 #[test]
@@ -928,4 +929,26 @@ fn ter_11_private_results_name_the_acting_nation_once() {
     let italy = private_texts(&turn, "Italy");
     assert!(has(&italy, "Free Burgundy | BUILD A bur | Succeeds"), "{italy:?}");
     assert!(!has(&italy, "Free Burgundy: "), "{italy:?}");
+}
+
+// See: TER.7 (transfers go to agencies; agency names are the owner's): step 7 refuses a transfer to no
+// agency and an agency name already taken, so the order page does too, in the same words.
+#[test]
+fn ter_7_a_transfer_to_no_agency_and_a_taken_agency_name_are_refused_at_entry() {
+    let game = add_agency(&new_game(), "CIA", "England", 5);
+    let check = game.check_orders(seat("France"), "TRANSFER 2 TO Nowhere\nOPEN CIA");
+    let reasons: Vec<&str> = check.rejected.iter().map(|r| r.reason.as_str()).collect();
+    assert_eq!(reasons, ["no agency is called Nowhere", "the name CIA is taken"]);
+}
+
+// See: rule 9 (the owner's unit in the province stops the levy) and rule 3 (builds on home provinces not
+// subject to terrorism): known before the turn's moves, so refused at entry.
+#[test]
+fn ter_9_a_levy_the_owners_unit_stops_and_a_build_under_terrorism_are_refused_at_entry() {
+    let guarded = add_group(&arranged(&["France A bur"], &[]), "Burgundian Front", "bur", 6, "Germany");
+    let levy = guarded.check_orders(seat("Germany"), "LEVY 2 IN bur");
+    assert_eq!(levy.rejected[0].reason, "France's unit stands in bur: no levy");
+    let terrorised = add_group(&arranged(&[], &[("France", 9)]), "Commune", "mar", 3, "Germany");
+    let build = terrorised.check_orders(seat("France"), "BUILD A mar");
+    assert_eq!(build.rejected[0].reason, "mar is subject to terrorism");
 }

@@ -140,13 +140,10 @@ impl Run {
                 _ => maximum,
             };
             let owner = self.state.owner(group.province).map(str::to_string);
-            let guarded = owner
-                .as_ref()
-                .is_some_and(|owner| self.state.unit_in(group.province).is_some_and(|unit| &unit.power == owner));
-            let result = match &owner {
-                None => Err(format!("nobody owns {}: no levy", group.province)),
-                Some(owner) if guarded => Err(format!("{owner}'s unit stands in {}: no levy", group.province)),
-                Some(owner) => Ok(format!("{owner} pays {amount}")),
+            let result = match (self.state.levy_refusal(group.province), &owner) {
+                (Some(reason), _) => Err(reason),
+                (None, Some(owner)) => Ok(format!("{owner} pays {amount}")),
+                (None, None) => continue,
             };
             if let Some((player, line)) = decree {
                 self.answer(&player, &line, result.clone());
@@ -176,7 +173,11 @@ impl Run {
         given: &mut BTreeMap<Province, BTreeMap<String, u32>>,
     ) -> Result<String, String> {
         let Extra::Contribute { at, amount } = line.order else { unreachable!("only contributions come here") };
-        let name = self.state.group_at(at).map(|group| group.name.clone()).ok_or(format!("no group in {at}"))?;
+        let name = self
+            .state
+            .group_at(at)
+            .map(|group| group.name.clone())
+            .ok_or(format!("no terrorist group is based in {at}"))?;
         if !self.state.debit(&line.source, amount) {
             return Err(format!("not enough money for {amount}"));
         }
@@ -309,6 +310,13 @@ impl Run {
 }
 
 impl State {
+    /// Why a group in `at` levies nothing this turn (rules 9 and 10): nobody owns the province, or the
+    /// owner's unit stands there. Levies are step 3, before any move, so the order page can tell it.
+    pub fn levy_refusal(&self, at: Province) -> Option<String> {
+        let Some(owner) = self.owner(at) else { return Some(format!("nobody owns {at}: no levy")) };
+        self.unit_in(at).filter(|unit| unit.power == owner).map(|_| format!("{owner}'s unit stands in {at}: no levy"))
+    }
+
     /// Why no group can be founded in `at` by these founders, as far as the province alone tells (TER.4):
     /// the one wording for the order page, which checks it against the state the sheet is written in,
     /// and for step 8, which checks it again after the turn's moves. The unit owner's permission and

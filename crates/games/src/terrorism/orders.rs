@@ -422,6 +422,14 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
             if !state.homes_of(power).contains(&site) {
                 return Err(format!("{site} is not a home province of {power}"));
             }
+            // Step 6's refusals that no move before it can undo: a move that retakes the province leaves
+            // a unit standing in it, and groups are founded only after builds.
+            if state.owner(site).is_some_and(|owner| owner != power) {
+                return Err(format!("{site} is owned by another power"));
+            }
+            if state.group_at(site).is_some() {
+                return Err(format!("{site} is subject to terrorism"));
+            }
         }
         Extra::Demob { at } => {
             let power = needs_power()?;
@@ -467,6 +475,9 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
             if state.group_at(*at).is_none_or(|group| group.controller.as_deref() != Some(player)) {
                 return Err(format!("you do not control a group in {at}"));
             }
+            if let (Extra::Levy { .. }, Some(reason)) = (order, state.levy_refusal(*at)) {
+                return Err(reason);
+            }
         }
         Extra::Open { agency } => {
             let owned = state.agencies.iter().filter(|a| a.owner == player).count() + opened.len();
@@ -474,6 +485,10 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
                 || opened.iter().any(|o| o.eq_ignore_ascii_case(agency))
             {
                 return Err(format!("you already have an agency called {agency}"));
+            }
+            // Step 7 refuses another player's name in these words too, so the page says it now.
+            if state.agency(agency).is_some() {
+                return Err(format!("the name {agency} is taken"));
             }
             if owned >= MAX_AGENCIES {
                 return Err(format!("a player may hold at most {MAX_AGENCIES} agencies"));
@@ -484,9 +499,13 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
                 return Err(format!("you have no agency called {agency}"));
             }
         }
-        Extra::Transfer { amount, .. } => {
+        Extra::Transfer { amount, to } => {
             if *amount == 0 {
                 return Err("the amount must be at least 1".to_string());
+            }
+            // Step 7 would refuse it in the same words; the turn tells the same thing a turn later.
+            if state.agency(to).is_none() && !opened.iter().any(|name| name.eq_ignore_ascii_case(to)) {
+                return Err(format!("no agency is called {to}"));
             }
         }
         Extra::Bid { amount, nation } => {
