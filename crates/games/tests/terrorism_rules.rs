@@ -121,9 +121,12 @@ fn ter_rule_3_no_build_where_a_group_is_or_another_power_owns_the_province() {
     assert!(refused.rejected[0].reason.contains("not a home province of England"), "{refused:?}");
     let turn = play(&game, &[("England", "BUILD A yor\nBUILD A wal\nBUILD A edi")], 1);
     assert_eq!(units(&turn.next), ["England A edi"]);
+    let check = game.check_orders(seat("England"), "BUILD A yor\nBUILD A wal");
+    let reasons: Vec<&str> = check.rejected.iter().map(|r| r.reason.as_str()).collect();
+    assert_eq!(reasons, ["yor is subject to terrorism", "wal is owned by another power"], "refused when typed");
     let private = private_texts(&turn, "England");
-    assert!(has(&private, "BUILD A yor | Fails | yor is subject to terrorism"), "{private:?}");
-    assert!(has(&private, "BUILD A wal | Fails | wal is owned by another power"));
+    assert!(has(&private, "yor is subject to terrorism"), "{private:?}");
+    assert!(has(&private, "wal is owned by another power"));
     // 10 + 9 income - 2 levy - 3 for the one build.
     assert_eq!(treasury(&turn.next, "England"), 14);
 }
