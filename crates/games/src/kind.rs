@@ -136,6 +136,40 @@ pub struct Board {
     pub dislodged: Vec<BoardUnit>,
     /// Center key to owning power.
     pub owners: BTreeMap<String, String>,
+    /// What a variant adds to the board, all of it public.
+    #[serde(default)]
+    pub marks: Vec<BoardMark>,
+}
+
+/// A variant's public mark on a standard board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardMark {
+    /// A double unit (Diplobucks bribe 5), shown as DA or DF; the region key of the unit.
+    Double { region: String },
+    /// A province that became a nation (Terrorism I rule 11), in its own colour once bought; never its buyer.
+    Nation { province: String, name: String, bought: bool },
+    /// A terrorist group based in the province (Terrorism I rule 4); never who controls it.
+    Group { province: String, name: String },
+    /// A center with a counter-insurgency this Winter (Covert Dip); never who funded it.
+    Insurgency { province: String },
+}
+
+/// What a phase did to a unit besides its orders, as its results board marks it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnitMark {
+    /// Its moves were not carried out: held by a bribe (Diplobucks bribes 6 and 7).
+    HeldByBribe,
+    /// Taken off the board by a bribe (Diplobucks bribe 8).
+    Destroyed,
+    /// Turned into a unit of the other type (Diplobucks bribe 4): `A` or `F`, what it became.
+    Converted { into: char },
+}
+
+/// A unit of the board the phase started from, with what happened to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkedUnit {
+    pub unit: BoardUnit,
+    pub mark: UnitMark,
 }
 
 /// What a world map (Covert Operations) shows one reader: for each country the reader knows something
@@ -225,6 +259,9 @@ pub struct Report {
     /// events marked (Covert Operations).
     #[serde(default)]
     pub world: Option<WorldBoard>,
+    /// Units the phase held, destroyed or converted besides their orders, for the results board.
+    #[serde(default)]
+    pub unit_marks: Vec<MarkedUnit>,
 }
 
 /// What processing a phase produced.

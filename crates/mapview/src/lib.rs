@@ -60,7 +60,13 @@ impl StandardMapView {
 
     /// The board as an SVG document (no XML declaration, ready to inline in HTML).
     pub fn render(&self, board: &Board, arrows: &[Arrow]) -> String {
-        draw::document(self, board, arrows).to_string()
+        draw::document(self, board, arrows, &[]).to_string()
+    }
+
+    /// A results board: the phase's orders as arrows, and the units it held, destroyed or converted
+    /// besides their orders (a report's `unit_marks`) marked.
+    pub fn render_results(&self, board: &Board, arrows: &[Arrow], marks: &[games::kind::MarkedUnit]) -> String {
+        draw::document(self, board, arrows, marks).to_string()
     }
 
     fn region(&self, key: &str) -> Option<RegionId> {

@@ -299,6 +299,7 @@ pub(crate) fn board(map: &Map, position: &Position) -> Board {
                     .map(|owner| (map.province_key(center).to_string(), map.power_name(owner).to_string()))
             })
             .collect(),
+        marks: Vec::new(),
     }
 }
 

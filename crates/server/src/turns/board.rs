@@ -48,7 +48,8 @@ impl BoardView {
         }
         let svg = map_view().map(|view| {
             let arrows = orders.map(|report| Arrow::from_report(view.map(), board, report)).unwrap_or_default();
-            view.render(board, &arrows)
+            let marks = orders.map(|report| report.unit_marks.as_slice()).unwrap_or_default();
+            view.render_results(board, &arrows, marks)
         });
         BoardView { svg, powers: powers.into_values().collect() }
     }
