@@ -73,7 +73,7 @@ const EXCLAVES = [{ state: "Russia", near: [20.5, 54.7] }];
 /// border of the game's map is a land (or lake) border in Natural Earth.
 const SEA_LINKS = [];
 /// Labels moved by hand where the pole of inaccessibility crowds a neighbour's: code, lon, lat.
-const LABELS = {};
+const LABELS = { JOR: [37.4, 30.4] };
 
 const args = process.argv.slice(2);
 const preview = args.includes("--preview") ? args[args.indexOf("--preview") + 1] : null;

@@ -168,7 +168,7 @@ pub(super) fn legend(board: &Board, marks: &[MarkedUnit]) -> Group {
     if has_unit(|m| matches!(m, UnitMark::Converted { .. })) {
         rows.push((swatch_text("→ F"), "army ↔ fleet by a bribe"));
     }
-    let origin = Point { x: 843.0, y: 112.0 };
+    let origin = Point { x: 826.0, y: 112.0 };
     let mut group = Group::new().set("class", "legend variants");
     if rows.is_empty() {
         return group;
@@ -177,7 +177,7 @@ pub(super) fn legend(board: &Board, marks: &[MarkedUnit]) -> Group {
         Rectangle::new()
             .set("x", origin.x)
             .set("y", origin.y)
-            .set("width", 145)
+            .set("width", 168)
             .set("height", 10.0 + 17.0 * rows.len() as f64)
             .set("rx", 6)
             .set("fill", "#ffffff")
