@@ -17,11 +17,14 @@
   }
   document.documentElement.classList.add("js");
   var editing = text;
+  // Until the player has been in the text box, its caret means nothing: codes go to its last line.
+  var typedIn = false;
 
   document.addEventListener("focusin", function (event) {
     var field = event.target;
     if (field === text || (form && form.contains(field) && field.tagName === "SELECT")) {
       editing = field;
+      typedIn = typedIn || field === text;
     }
   });
 
@@ -70,7 +73,8 @@
   // Adds the code to the text box's line under the caret, as its next comma-separated part.
   function writeIntoLine(code) {
     var value = text.value;
-    var caret = document.activeElement === text || text.selectionStart ? text.selectionEnd : value.length;
+    // The text box keeps its caret when a click on the map takes the focus away.
+    var caret = typedIn ? text.selectionEnd : value.length;
     var start = value.lastIndexOf("\n", caret - 1) + 1;
     var end = value.indexOf("\n", caret);
     if (end < 0) {
