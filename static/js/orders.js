@@ -76,10 +76,8 @@
     })[0] || null;
   }
 
-  var CAPTIONS = { support: ["Unit", "To"], convoy: ["Army", "To"], build: ["Where", "What"], remove: ["Unit"] };
-
-  function caption(kind, depth) {
-    return (CAPTIONS[kind] || ["To"])[depth - 1] || "To";
+  function caption(row, kind, depth) {
+    return ((row.captions || {})[kind] || [])[depth - 1] || "Then";
   }
 
   // Rebuilds the selects after the first for `path`: each lists what follows the choices before it.
@@ -105,8 +103,8 @@
       select.name = row.field + "_" + (depth + 1);
       select.id = select.name;
       select.dataset.level = String(depth + 1);
-      select.setAttribute("aria-label", row.label + ": " + caption(path[0], depth));
-      select.add(new Option(caption(path[0], depth) + "\u2026", ""));
+      select.setAttribute("aria-label", row.label + ": " + caption(row, path[0], depth));
+      select.add(new Option(caption(row, path[0], depth) + "\u2026", ""));
       options.forEach(function (step) {
         select.add(new Option(step.label, step.value));
       });

@@ -599,7 +599,7 @@ impl Drop for TempDir {
 pub async fn set_standard_position(pool: &PgPool, game_path: &str, position: serde_json::Value) -> anyhow::Result<()> {
     let game_id: i64 = game_path.trim_start_matches("/games/").parse()?;
     let state = serde_json::json!({"kind": "standard", "state": position});
-    sqlx::query("update phase set state = $2 where game_id = $1 and processed_at is null")
+    sqlx::query("update phase set state = $2, center_counts = null where game_id = $1 and processed_at is null")
         .bind(game_id)
         .bind(state)
         .execute(pool)

@@ -49,8 +49,9 @@ async fn an_observer_sees_the_board_and_who_is_ready_then_steps_from_the_latest_
     browser.wait_for_text("#phase-label", "Spring 1901 Movement").await?;
     browser.wait_for_text("#results", "A vie - gal").await?;
     browser.wait_for("#map svg g.order.move.succeeded").await?;
-    browser.wait_for("#centers-chart svg g.marked-phase").await?;
     browser.click("#latest-phase").await?;
     browser.wait_for_text("#phase-label", "Fall 1901 Movement").await?;
+    browser.click("#centers-over-time-link").await?;
+    browser.wait_for("#centers-chart svg").await?;
     browser.close().await
 }

@@ -120,7 +120,7 @@ pub struct OrderForm {
 }
 
 /// A unit as a map shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BoardUnit {
     pub power: String,
     /// `A` or `F`.
@@ -130,7 +130,7 @@ pub struct BoardUnit {
 }
 
 /// What a Diplomacy map shows: units, dislodged units and the owner of each center.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     pub units: Vec<BoardUnit>,
     pub dislodged: Vec<BoardUnit>,
@@ -142,7 +142,7 @@ pub struct Board {
 }
 
 /// A variant's public mark on a standard board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BoardMark {
     /// A double unit (Diplobucks bribe 5), shown as DA or DF; the region key of the unit.
     Double { region: String },
@@ -155,7 +155,7 @@ pub enum BoardMark {
 }
 
 /// What a phase did to a unit besides its orders, as its results board marks it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum UnitMark {
     /// Its moves were not carried out: held by a bribe (Diplobucks bribes 6 and 7).
     HeldByBribe,
@@ -166,7 +166,7 @@ pub enum UnitMark {
 }
 
 /// A unit of the board the phase started from, with what happened to it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MarkedUnit {
     pub unit: BoardUnit,
     pub mark: UnitMark,
@@ -228,7 +228,7 @@ pub struct View {
     pub notes: Vec<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ResultWord {
     Succeeds,
     Fails,

@@ -125,3 +125,25 @@ fn random_diplobucks_games_run_for_years_and_replay_exactly() {
         assert!(game.outcome().is_some() || game.phase().code == "S1905M");
     }
 }
+
+#[test]
+fn the_bribe_rows_offer_each_bribe_as_a_chain_of_which_bribe_then_its_unit_or_power() {
+    let game = new_game();
+    let form = game.order_form(seat(&game, "France"));
+    let row = form.rows.iter().find(|row| row.label == "Bribe 1").expect("a bribe row");
+    assert_eq!(row.choices[0].value, "", "the row's own way of saying no bribe");
+    assert_eq!(row.choices[0].label, "No bribe");
+    let values: Vec<&str> = row.choices.iter().map(|choice| choice.value.as_str()).collect();
+    let hold = row
+        .choices
+        .iter()
+        .find(|choice| choice.value == "BRIBE hold A vie")
+        .unwrap_or_else(|| panic!("no hold among {values:?}"));
+    let steps: Vec<(&str, &str)> = hold.steps.iter().map(|s| (s.value.as_str(), s.label.as_str())).collect();
+    assert_eq!(steps, [("bribe-hold", "6. Make a unit hold (500 DB)"), ("vie", "Austria's A Vienna")]);
+    let kinds: std::collections::BTreeSet<&str> =
+        row.choices.iter().filter_map(|choice| choice.steps.first()).map(|step| step.value.as_str()).collect();
+    assert!(kinds.len() <= 9, "one first choice per bribe: {kinds:?}");
+    let holdable = row.choices.iter().filter(|choice| choice.value.starts_with("BRIBE hold")).count();
+    assert!((22..=34).contains(&holdable), "a unit per line of the second select: {holdable}");
+}

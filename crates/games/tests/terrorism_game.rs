@@ -148,3 +148,28 @@ fn seeded_random_games_keep_their_invariants_store_by_name_and_replay_identicall
     }
     assert!(seen.iter().all(|count| *count > 0), "the random games found groups, agencies and nations: {seen:?}");
 }
+
+#[test]
+fn the_money_rows_offer_contributions_and_transfers_as_chains_that_the_sheet_check_accepts() {
+    let rich = edit(&new_game(), |state| state["powers"]["France"]["treasury"] = serde_json::json!(5));
+    let game = add_agency(&add_group(&rich, "Red Hand", "bur", 2, "Germany"), "CIA", "France", 0);
+    let form = game.order_form(seat("France"));
+    let row = form.rows.iter().find(|row| row.label == "Money order 1").expect("money rows");
+    let contribution = row.choices.iter().find(|choice| choice.value == "CONTRIBUTE 2 TO bur").expect("offered");
+    let steps: Vec<&str> = contribution.steps.iter().map(|step| step.label.as_str()).collect();
+    assert_eq!(steps, ["Contribute to a group", "Red Hand in Burgundy", "2"]);
+    for choice in row.choices.iter().filter(|choice| !choice.value.is_empty()) {
+        let check = game.check_orders(seat("France"), &choice.value);
+        assert!(check.rejected.is_empty(), "{} is offered but refused: {:?}", choice.value, check.rejected);
+    }
+    assert!(row.choices.iter().any(|choice| choice.value.starts_with("TRANSFER 1 TO CIA")));
+    let germany = game.order_form(seat("Germany"));
+    assert!(
+        germany
+            .rows
+            .iter()
+            .filter(|row| row.label.starts_with("Money order"))
+            .all(|row| { !row.choices.iter().any(|choice| choice.value.contains("TO CIA")) }),
+        "only the owner transfers to its agency"
+    );
+}

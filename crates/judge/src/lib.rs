@@ -21,7 +21,7 @@ pub use adjudicate::{
     adjustment_due, buildable_sites, retreat_options,
 };
 pub use geo::{Coast, Map, MapError, Power, Province, ProvinceId, Region, RegionId, Terrain};
-pub use options::{AdjustmentOptions, LegalOrders, UnitOptions, legal_orders};
+pub use options::{AdjustmentOptions, LegalOrders, UnitOptions, has_orders_to_give, legal_orders};
 pub use order::{LineError, Location, Order, ParseError, ParsedLine, UnitRef, parse_order, parse_orders};
 pub use phase::{Phase, PhaseKind, Season};
 pub use position::{Dislodged, Position, PositionError, Unit};

@@ -72,6 +72,22 @@ pub fn legal_orders(map: &Map, position: &Position, power: Power, extensions: &E
     }
 }
 
+/// Whether `power` has anything to order in the phase of `position`: exactly when [`legal_orders`] would
+/// offer a unit or a build or removal, without listing every order (a turn worker asks this of every
+/// seat of every due game).
+pub fn has_orders_to_give(map: &Map, position: &Position, power: Power, extensions: &Extensions) -> bool {
+    match position.phase.kind {
+        PhaseKind::Movement => position.units.iter().any(|unit| commands(extensions, power, map, unit)),
+        PhaseKind::Retreat => {
+            position.dislodged.iter().any(|dislodged| commands(extensions, power, map, &dislodged.unit))
+        }
+        PhaseKind::Adjustment => {
+            let adjustment = adjustment_orders(map, position, power, extensions);
+            adjustment.builds_allowed > 0 || adjustment.removals_due > 0
+        }
+    }
+}
+
 fn commands(extensions: &Extensions, power: Power, map: &Map, unit: &Unit) -> bool {
     match &extensions.command_grants {
         Some(grants) => grants.contains(&(power, map.province_of(unit.region))),

@@ -4,7 +4,8 @@
 mod common;
 
 use judge::{
-    Extensions, Map, Order, Phase, Position, Submission, Unit, UnitType, adjudicate, legal_orders, parse_orders,
+    Extensions, Map, Order, Phase, Position, Submission, Unit, UnitType, adjudicate, has_orders_to_give, legal_orders,
+    parse_orders,
 };
 use proptest::prelude::*;
 
@@ -104,6 +105,29 @@ proptest! {
         }
         let total = next.units.len();
         prop_assert!(total <= map.province_count());
+    }
+
+    #[test]
+    fn a_power_has_orders_to_give_exactly_when_its_legal_orders_offer_something(seed in any::<u64>()) {
+        let map = common::map();
+        let mut dice = Dice(seed);
+        let position = random_position(&map, &mut dice, 45);
+        let orders = random_orders(&map, &position, &mut dice);
+        // The movement phase, the retreat phase after it and the Winter after that.
+        let mut phases = vec![position.clone()];
+        let mut next = adjudicate(&map, &position, &orders, &Extensions::default()).next;
+        for _ in 0..2 {
+            phases.push(next.clone());
+            next = adjudicate(&map, &next, &[], &Extensions::default()).next;
+        }
+        for phase in &phases {
+            for (power, _) in map.powers() {
+                let legal = legal_orders(&map, phase, power, &Extensions::default());
+                let offered = !legal.units.is_empty()
+                    || legal.adjustment.is_some_and(|a| a.builds_allowed > 0 || a.removals_due > 0);
+                prop_assert_eq!(has_orders_to_give(&map, phase, power, &Extensions::default()), offered);
+            }
+        }
     }
 
     #[test]

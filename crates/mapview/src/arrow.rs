@@ -4,7 +4,7 @@ use games::kind::{Board, Report, ResultWord};
 use judge::{Location, Map, Order, UnitRef};
 
 /// One order to draw, in its power's colour.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Arrow {
     pub power: String,
     pub order: ArrowOrder,
@@ -15,7 +15,7 @@ pub struct Arrow {
 }
 
 /// What the order does; every key is a canonical region key of the standard map.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ArrowOrder {
     /// A ring around the unit.
     Hold { at: String },

@@ -18,7 +18,7 @@ pub struct Config {
     #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
 
-    /// Mark cookies `Secure`: set this when the site is served over HTTPS.
+    /// Mark cookies `Secure` and send HSTS: set this when the site is served over HTTPS.
     #[arg(long, env = "SECURE_COOKIES", action = ArgAction::Set, default_value_t = false)]
     pub secure_cookies: bool,
 
@@ -26,7 +26,10 @@ pub struct Config {
     #[arg(long, env = "TRUST_FORWARDED_FOR", action = ArgAction::Set, default_value_t = false)]
     pub trust_forwarded_for: bool,
 
-    /// Most connections the server opens to PostgreSQL.
+    /// Most connections the server opens to PostgreSQL, shared by page requests, the turn worker (one
+    /// transaction per phase) and the mail worker. A request holds one only while it reads or writes
+    /// (an order is committed before its page is drawn), so 10 serve hundreds of requests a second;
+    /// replicas × this must stay under PostgreSQL's `max_connections` (100 by default).
     #[arg(long, env = "DATABASE_MAX_CONNECTIONS", default_value_t = 10)]
     pub database_max_connections: u32,
 
@@ -37,6 +40,26 @@ pub struct Config {
     /// Seconds a request may take before it is answered with 408.
     #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
+
+    /// Seconds a page waits for a database connection before answering 503 ("the site is down for a
+    /// moment"), so a database outage shows at once instead of hanging every page.
+    #[arg(long, env = "DATABASE_ACQUIRE_TIMEOUT_SECS", default_value_t = 3)]
+    pub database_acquire_timeout_secs: u64,
+
+    /// Seconds a connection has to send a request's headers, counted from when it opens and again from
+    /// the end of each response (so it is also how long an idle keep-alive connection stays open).
+    #[arg(long, env = "HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_read_timeout_secs: u64,
+
+    /// Seconds a connection may stall, neither sending nor taking a byte while the server waits on it
+    /// (a body sent too slowly, a response never read), before it is closed.
+    #[arg(long, env = "IDLE_TIMEOUT_SECS", default_value_t = 60)]
+    pub idle_timeout_secs: u64,
+
+    /// Most client connections open at once; more wait to be accepted. Keep it below the process's
+    /// open-file limit (`ulimit -n`) less the database pool.
+    #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 2048)]
+    pub max_connections: usize,
 
     /// On first start (no accounts yet), create demo accounts and a demo game, printing the passwords once.
     #[arg(long, env = "SEED_DEMO_DATA", action = ArgAction::Set, default_value_t = false)]

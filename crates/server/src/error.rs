@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use askama::Template;
-use axum::extract::rejection::{FormRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, RawFormRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
@@ -26,6 +26,13 @@ pub enum AppError {
     TooManyRequests(String),
     #[error("The request took too long. Please try again.")]
     TimedOut,
+    /// The database cannot be reached (down, restarting, or every connection busy past the pool's
+    /// acquire timeout): a page that says so at once, instead of a hang and a generic 500.
+    #[error("The site is down for a moment: nothing you sent is lost. Please try again in a minute.")]
+    Unavailable,
+    /// Too many requests of one kind at once (password hashing): try again shortly.
+    #[error("{0}")]
+    Busy(String),
     /// A request the framework could not parse (bad form body, oversized body, wrong content type).
     #[error("{message}")]
     Malformed { status: StatusCode, message: String },
@@ -45,6 +52,7 @@ impl AppError {
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::TimedOut => StatusCode::REQUEST_TIMEOUT,
+            AppError::Unavailable | AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Malformed { status, .. } => *status,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -62,19 +70,50 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
+        if database_unreachable(&error) {
+            tracing::warn!(%error, "database unreachable");
+            return AppError::Unavailable;
+        }
         AppError::Internal(error.into())
     }
 }
 
-impl From<FormRejection> for AppError {
-    fn from(rejection: FormRejection) -> Self {
+/// Whether `error` says the database could not be reached or went away, rather than that a query was
+/// wrong: no connection within the acquire timeout (PostgreSQL down: sqlx retries a refused connection
+/// until then), a broken socket, or the server shutting down or starting up (SQLSTATE class 57P).
+fn database_unreachable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(database) => database.code().is_some_and(|code| code.starts_with("57P")),
+        _ => false,
+    }
+}
+
+/// Whether a sqlx error's text is one of [`database_unreachable`]'s errors.
+fn unreachable_database_text(message: &str) -> bool {
+    [sqlx::Error::PoolTimedOut.to_string(), sqlx::Error::PoolClosed.to_string()].contains(&message.to_owned())
+        || message.starts_with("error communicating with database")
+}
+
+impl From<RawFormRejection> for AppError {
+    fn from(rejection: RawFormRejection) -> Self {
         malformed(rejection.status(), rejection.body_text())
     }
 }
 
-impl From<QueryRejection> for AppError {
-    fn from(rejection: QueryRejection) -> Self {
-        malformed(rejection.status(), rejection.body_text())
+impl From<tower_sessions::session::Error> for AppError {
+    /// The session store is PostgreSQL through sqlx, which hands its errors over only as text: the texts
+    /// of an unreachable database become the 503 page, anything else stays a bug.
+    fn from(error: tower_sessions::session::Error) -> Self {
+        use tower_sessions::session::Error as SessionError;
+        use tower_sessions::session_store::Error as StoreError;
+        match error {
+            SessionError::Store(StoreError::Backend(message)) if unreachable_database_text(&message) => {
+                tracing::warn!(%message, "session store unreachable");
+                AppError::Unavailable
+            }
+            other => AppError::Internal(anyhow::Error::new(other).context("session store")),
+        }
     }
 }
 

@@ -1,11 +1,15 @@
 //! Extractors: who is asking (`Viewer`, `SignedIn`), from where (`ClientAddress`), and
-//! `Form`/`Path`/`Query` wrappers whose rejections become 4xx error pages.
+//! `Form`/`Path`/`Query` wrappers whose rejections become 4xx error pages and which take control
+//! characters out of every text field before any handler sees it.
 
+use std::borrow::Cow;
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts, RawForm, Request};
 use axum::http::request::Parts;
+use axum::http::{Method, StatusCode};
 use chrono_tz::Tz;
+use serde::de::DeserializeOwned;
 use sqlx::PgPool;
 use tower_sessions::Session;
 
@@ -15,20 +19,91 @@ use crate::ids::AccountId;
 use crate::pages::Nav;
 use crate::state::AppState;
 
-/// `axum::Form`, answering a malformed or oversized body with an error page.
-#[derive(FromRequest)]
-#[from_request(via(axum::Form), rejection(AppError))]
+/// `axum::Form`, answering a malformed or oversized body with an error page, with control characters
+/// taken out of every name and value (see [`without_control_characters`]).
 pub struct Form<T>(pub T);
+
+impl<T, S> FromRequest<S> for Form<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        // A GET form is read from the query string, and its errors are the query's (400), as in axum.
+        let from_query = matches!(*request.method(), Method::GET | Method::HEAD);
+        let RawForm(bytes) = RawForm::from_request(request, state).await?;
+        let (status, what) = if from_query {
+            (StatusCode::BAD_REQUEST, "Failed to deserialize form")
+        } else {
+            (StatusCode::UNPROCESSABLE_ENTITY, "Failed to deserialize form body")
+        };
+        serde_urlencoded::from_bytes(&without_control_characters_urlencoded(&bytes))
+            .map(Form)
+            .map_err(|error| unreadable(status, what, error))
+    }
+}
 
 /// `axum::extract::Path`, answering an unparsable id with a 404 page.
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct Path<T>(pub T);
 
-/// `axum::extract::Query`, answering a malformed query string with a 400 page.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(AppError))]
+/// `axum::extract::Query`, answering a malformed query string with a 400 page, with control characters
+/// taken out as for [`Form`].
 pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or_default().as_bytes();
+        serde_urlencoded::from_bytes(&without_control_characters_urlencoded(query))
+            .map(Query)
+            .map_err(|error| unreadable(StatusCode::BAD_REQUEST, "Failed to deserialize query string", error))
+    }
+}
+
+fn unreadable(status: StatusCode, what: &str, error: serde_urlencoded::de::Error) -> AppError {
+    AppError::Malformed { status, message: format!("The request could not be read: {what}: {error}") }
+}
+
+/// Whether `c` is taken out of submitted text: every Unicode control character (C0, DEL, C1) but tab,
+/// line feed and carriage return, which text areas send.
+fn is_refused_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
+/// `text` without control characters other than tab and line breaks. Decided once, here, for every
+/// field of every form and query: nobody types a NUL or an escape on purpose, PostgreSQL refuses NUL in
+/// `text` and `jsonb` (a 500 before this), and other controls only hide text from the people reading
+/// it. Stripping rather than refusing keeps every form working as typed, with nothing to re-type.
+pub fn without_control_characters(text: &str) -> Cow<'_, str> {
+    if text.contains(is_refused_control) {
+        Cow::Owned(text.chars().filter(|c| !is_refused_control(*c)).collect())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// An `application/x-www-form-urlencoded` body or query with [`without_control_characters`] applied to
+/// every name and value; the bytes themselves when there was nothing to take out.
+fn without_control_characters_urlencoded(encoded: &[u8]) -> Cow<'_, [u8]> {
+    let pairs = url::form_urlencoded::parse(encoded);
+    if !pairs.clone().any(|(name, value)| name.contains(is_refused_control) || value.contains(is_refused_control)) {
+        return Cow::Borrowed(encoded);
+    }
+    let mut cleaned = url::form_urlencoded::Serializer::new(String::new());
+    for (name, value) in pairs {
+        cleaned.append_pair(&without_control_characters(&name), &without_control_characters(&value));
+    }
+    Cow::Owned(cleaned.finish().into_bytes())
+}
 
 /// A logged-in account, as loaded for this request.
 #[derive(Debug, Clone)]
@@ -41,6 +116,8 @@ pub struct User {
 }
 
 const SESSION_ACCOUNT_KEY: &str = "account_id";
+/// The account's `session_epoch` when this session logged in (absent in sessions older than it: 0).
+const SESSION_EPOCH_KEY: &str = "session_epoch";
 const SESSION_FLASH_KEY: &str = "flash";
 
 /// Anyone: a logged-in user or a visitor. Takes the flash message, so the page shows it once.
@@ -70,7 +147,7 @@ where
             .map_err(|(_, message)| AppError::Internal(anyhow::anyhow!(message)))?;
         let db = PgPool::from_ref(state);
         let user = match session_account(&session).await? {
-            Some(account_id) => load_user(&db, account_id).await?,
+            Some(account_id) => load_current_user(&db, &session, account_id).await?,
             None => None,
         };
         let flash = take_flash(&session).await?;
@@ -115,13 +192,29 @@ async fn take_flash(session: &Session) -> Result<Option<String>, AppError> {
 }
 
 fn session_error(error: tower_sessions::session::Error) -> AppError {
-    AppError::Internal(anyhow::Error::new(error).context("session store"))
+    AppError::from(error)
 }
 
-/// Remembers `account_id` as logged in, under a fresh session id (no session fixation).
-pub async fn log_in(session: &Session, account_id: AccountId) -> Result<(), AppError> {
+/// Remembers `account_id` as logged in, under a fresh session id (no session fixation), valid while
+/// the account's session epoch stays `session_epoch`.
+pub async fn log_in(session: &Session, account_id: AccountId, session_epoch: i32) -> Result<(), AppError> {
     session.cycle_id().await.map_err(session_error)?;
-    session.insert(SESSION_ACCOUNT_KEY, account_id).await.map_err(session_error)
+    session.insert(SESSION_ACCOUNT_KEY, account_id).await.map_err(session_error)?;
+    session.insert(SESSION_EPOCH_KEY, session_epoch).await.map_err(session_error)
+}
+
+/// The session's account, unless the account has since ended its other sessions (a password change,
+/// "log out everywhere else"): then this session is ended too, and the visitor is logged out.
+async fn load_current_user(db: &PgPool, session: &Session, account_id: AccountId) -> Result<Option<User>, AppError> {
+    let Some((user, account_epoch)) = load_user(db, account_id).await? else {
+        return Ok(None);
+    };
+    let session_epoch = session.get::<i32>(SESSION_EPOCH_KEY).await.map_err(session_error)?.unwrap_or(0);
+    if session_epoch == account_epoch {
+        return Ok(Some(user));
+    }
+    log_out(session).await?;
+    Ok(None)
 }
 
 /// Forgets the session entirely, on the server and in the browser.
@@ -141,23 +234,28 @@ struct UserRow {
     display_name: String,
     time_zone: String,
     is_site_admin: bool,
+    session_epoch: i32,
 }
 
-async fn load_user(db: &PgPool, account_id: AccountId) -> Result<Option<User>, AppError> {
+/// The account and its session epoch.
+async fn load_user(db: &PgPool, account_id: AccountId) -> Result<Option<(User, i32)>, AppError> {
     let row: Option<UserRow> = sqlx::query_as(
-        "select account_id, username, display_name, time_zone, is_site_admin
+        "select account_id, username, display_name, time_zone, is_site_admin, session_epoch
          from account where account_id = $1",
     )
     .bind(account_id)
     .fetch_optional(db)
     .await?;
-    Ok(row.map(|row| User {
-        account_id: row.account_id,
-        username: row.username,
-        display_name: row.display_name,
-        // A zone that no longer parses (tz database changes) falls back to UTC rather than failing.
-        time_zone: row.time_zone.parse().unwrap_or(Tz::UTC),
-        is_site_admin: row.is_site_admin,
+    Ok(row.map(|row| {
+        let user = User {
+            account_id: row.account_id,
+            username: row.username,
+            display_name: row.display_name,
+            // A zone that no longer parses (tz database changes) falls back to UTC rather than failing.
+            time_zone: row.time_zone.parse().unwrap_or(Tz::UTC),
+            is_site_admin: row.is_site_admin,
+        };
+        (user, row.session_epoch)
     }))
 }
 

@@ -17,16 +17,21 @@ pub mod notify;
 pub mod orders;
 pub mod pages;
 pub mod press;
+pub mod revalidate;
 pub mod seed;
+pub mod serve;
 pub mod state;
 pub mod turns;
 
+#[cfg(test)]
+mod control_characters_tests;
+#[cfg(test)]
+mod outage_tests;
 #[cfg(test)]
 mod startup_tests;
 #[cfg(test)]
 mod test_support;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -36,7 +41,6 @@ use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
 use tower_http::csrf::CsrfLayer;
@@ -62,6 +66,10 @@ const SESSION_INACTIVITY: time::Duration = time::Duration::days(30);
 /// exception (they use presentation attributes, not `style`).
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
      object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Browsers that have seen the site over HTTPS refuse plain HTTP to it for a year (sent only when
+/// `SECURE_COOKIES` says the site is served over HTTPS).
+const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000";
 
 /// The whole site as one router.
 pub fn app(state: AppState) -> Router {
@@ -103,9 +111,29 @@ pub fn app(state: AppState) -> Router {
             header::CONTENT_SECURITY_POLICY,
             header::HeaderValue::from_static(CONTENT_SECURITY_POLICY),
         ))
+        .layer(middleware::from_fn(revalidate::revalidate))
+        // Browsers must not guess a type other than the one sent (a player's text served as a script).
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            header::HeaderValue::from_static("nosniff"),
+        ))
+        // Links to other sites must not carry our URLs, which hold game ids and invite codes.
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            header::HeaderValue::from_static("same-origin"),
+        ))
+        .layer(strict_transport_security(state.config.secure_cookies))
         .layer(middleware::from_fn_with_state(state.clone(), time_limit))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// HSTS on every response when the site is served over HTTPS, nothing otherwise.
+fn strict_transport_security(
+    over_https: bool,
+) -> SetResponseHeaderLayer<impl Fn(&Response) -> Option<header::HeaderValue> + Clone> {
+    let value = over_https.then(|| header::HeaderValue::from_static(STRICT_TRANSPORT_SECURITY));
+    SetResponseHeaderLayer::overriding(header::STRICT_TRANSPORT_SECURITY, move |_: &Response| value.clone())
 }
 
 async fn healthz(State(db): State<PgPool>) -> Result<&'static str, AppError> {
@@ -147,6 +175,7 @@ async fn method_not_allowed() -> AppError {
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let db = PgPoolOptions::new()
         .max_connections(config.database_max_connections)
+        .acquire_timeout(Duration::from_secs(config.database_acquire_timeout_secs))
         .connect(&config.database_url)
         .await
         .context("connecting to PostgreSQL")?;
@@ -158,12 +187,6 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let listener =
         tokio::net::TcpListener::bind(config.bind).await.with_context(|| format!("binding {}", config.bind))?;
     let address = listener.local_addr()?;
-    // Without TCP_NODELAY small responses can stall ~40 ms behind delayed ACKs.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::warn!(%error, "could not set TCP_NODELAY");
-        }
-    });
     tracing::info!("listening on http://{address}");
     println!("Backchannel is running at http://{address}");
     let mut config = config;
@@ -173,6 +196,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         println!("Mail is written to {} and shown to each user on /mailbox", config.mail_dir.display());
     }
     let mail_settings = notify::MailSettings::from_config(&config);
+    let limits = serve::ConnectionLimits::from_config(&config);
     let state = AppState::new(db, config);
     let mail_worker = notify::worker::run_mail_worker(
         state.db.clone(),
@@ -183,8 +207,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     );
     let extension = chrono::Duration::hours(i64::from(state.config.downtime_extension_hours));
     let worker = turns::worker::run_worker(state.db.clone(), state.clock.clone(), extension, std::future::pending());
-    let server = axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal());
+    let server = serve::serve(listener, app(state), limits, shutdown_signal());
     // The turn and mail workers run beside the server and stop with it; a phase being processed or a
     // mail being sent is rolled back (one transaction each) and taken up by the next worker to run.
     tokio::select! {
@@ -196,7 +219,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Every hour, deletes expired sessions, login attempts too old to count for throttling and mails older
+/// Every hour, deletes expired sessions, throttle counters too old to count and mails older
 /// than `notify::MAIL_RETENTION`.
 /// Harmless with several replicas: each runs the same idempotent deletes.
 fn spawn_hourly_cleanup(db: PgPool) {
@@ -208,8 +231,8 @@ fn spawn_hourly_cleanup(db: PgPool) {
             if let Err(error) = store.delete_expired().await {
                 tracing::warn!(%error, "could not delete expired sessions");
             }
-            if let Err(error) = accounts::queries::delete_old_login_attempts(&db).await {
-                tracing::warn!(%error, "could not delete old login attempts");
+            if let Err(error) = accounts::throttle::delete_stale_counters(&db).await {
+                tracing::warn!(%error, "could not delete stale throttle counters");
             }
             let mail_horizon = chrono::Utc::now() - notify::MAIL_RETENTION;
             if let Err(error) = notify::queries::delete_old_mails(&db, mail_horizon).await {

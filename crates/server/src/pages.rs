@@ -1,6 +1,6 @@
 //! What every page shares: the navigation bar, flash messages and time formatting.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Offset, Utc};
 use chrono_tz::Tz;
 
 use crate::extract::User;
@@ -35,9 +35,15 @@ impl Nav {
     }
 }
 
-/// Shows an instant in the viewer's zone, naming the zone so nobody has to guess.
+/// Shows an instant in the viewer's zone, naming the zone so nobody has to guess. A zone at UTC's own
+/// time is called UTC whatever its local name (London's winter "GMT"), so that one instant is never
+/// spelt two ways on the site.
 pub fn format_time(at: DateTime<Utc>, zone: Tz) -> String {
-    at.with_timezone(&zone).format("%a %-d %b %Y, %H:%M %Z").to_string()
+    let local = at.with_timezone(&zone);
+    if local.offset().fix().local_minus_utc() == 0 {
+        return local.format("%a %-d %b %Y, %H:%M UTC").to_string();
+    }
+    local.format("%a %-d %b %Y, %H:%M %Z").to_string()
 }
 
 /// How long until `deadline`, in the two largest units that matter: "in 2 days 3 hours", "in 40
@@ -85,5 +91,22 @@ mod tests {
         assert_eq!(time_left(now + chrono::Duration::seconds(30), now), "in less than a minute");
         assert_eq!(time_left(now, now), "being processed now");
         assert_eq!(time_left(later(-5), now), "being processed now");
+    }
+}
+
+#[cfg(test)]
+mod time_tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    #[test]
+    fn an_instant_at_utcs_own_time_is_spelt_utc_whatever_the_zone_calls_it() {
+        let winter = Utc.with_ymd_and_hms(2026, 1, 10, 12, 0, 0).unwrap();
+        assert_eq!(format_time(winter, chrono_tz::Europe::London), "Sat 10 Jan 2026, 12:00 UTC");
+        assert_eq!(format_time(winter, Tz::UTC), "Sat 10 Jan 2026, 12:00 UTC");
+        let summer = Utc.with_ymd_and_hms(2026, 7, 10, 12, 0, 0).unwrap();
+        assert_eq!(format_time(summer, chrono_tz::Europe::London), "Fri 10 Jul 2026, 13:00 BST");
+        assert_eq!(format_time(summer, chrono_tz::Europe::Berlin), "Fri 10 Jul 2026, 14:00 CEST");
     }
 }

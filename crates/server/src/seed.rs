@@ -115,6 +115,12 @@ async fn create_played_game(conn: &mut PgConnection, admin: AccountId, players: 
     }
     let scripted_days = FIRST_YEAR.len() as i64;
     let started = Utc::now() - Duration::days(scripted_days);
+    // The game was "created" a day before it started, so its page's dates tell a possible story.
+    sqlx::query("update game set created_at = $2 where game_id = $1")
+        .bind(game_id)
+        .bind(started - Duration::days(1))
+        .execute(&mut *conn)
+        .await?;
     let game = queries::game(conn, game_id).await?.context("the demo game was just inserted")?;
     lifecycle::start_if_ready(conn, &game, started)
         .await

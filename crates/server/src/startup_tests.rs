@@ -50,6 +50,18 @@ async fn demo_data_is_seeded_once_with_an_admin_players_a_waiting_game_and_a_pla
     let deadline: chrono::DateTime<chrono::Utc> =
         sqlx::query_scalar("select deadline_at from game where game_id = 2").fetch_one(&pool).await.unwrap();
     assert!(deadline > chrono::Utc::now(), "the demo's current phase is not due at once: {deadline}");
+    let (created, started, first_processed): (
+        chrono::DateTime<chrono::Utc>,
+        chrono::DateTime<chrono::Utc>,
+        chrono::DateTime<chrono::Utc>,
+    ) = sqlx::query_as(
+        "select g.created_at, g.started_at, (select min(processed_at) from phase p where p.game_id = g.game_id)
+             from game g where game_id = 2",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(created < started && started < first_processed, "{created} {started} {first_processed}");
 }
 
 #[tokio::test]
@@ -80,4 +92,31 @@ async fn a_request_over_the_time_limit_gets_a_408_page(pool: PgPool) {
     assert_eq!(response.status(), axum::http::StatusCode::REQUEST_TIMEOUT);
     let body = response.into_body().collect().await.unwrap().to_bytes();
     assert!(String::from_utf8_lossy(&body).contains("took too long"));
+}
+
+async fn headers_of(config: crate::config::Config, pool: PgPool, path: &str) -> axum::http::HeaderMap {
+    let app = crate::app(crate::state::AppState::new(pool, config));
+    let request = axum::http::Request::get(path).body(axum::body::Body::empty()).unwrap();
+    tower::ServiceExt::oneshot(app, request).await.unwrap().headers().clone()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn every_response_forbids_sniffing_and_sends_referrers_only_to_this_site(pool: PgPool) {
+    for path in ["/games", "/static/site.css", "/no/such/page", "/login"] {
+        let headers =
+            headers_of(crate::config::Config::with_database_url("postgres://unused"), pool.clone(), path).await;
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "same-origin", "{path}");
+        assert!(!headers.contains_key("strict-transport-security"), "plain HTTP must not send HSTS on {path}");
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn hsts_is_sent_on_every_response_when_the_site_runs_behind_https(pool: PgPool) {
+    let mut config = crate::config::Config::with_database_url("postgres://unused");
+    config.secure_cookies = true;
+    for path in ["/games", "/no/such/page"] {
+        let headers = headers_of(config.clone(), pool.clone(), path).await;
+        assert_eq!(headers["strict-transport-security"], "max-age=31536000", "{path}");
+    }
 }

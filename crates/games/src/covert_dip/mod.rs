@@ -112,7 +112,7 @@ impl GameKind for CovertDip {
             && state.position().phase.kind == PhaseKind::Movement
             && state.influence == Some(PowerName(power));
         state.game.winner.is_none()
-            && (designates || !form_for(map, state.position(), power, &state.extensions(map)).rows.is_empty())
+            && (designates || judge::has_orders_to_give(map, state.position(), power, &state.extensions(map)))
     }
 
     fn check_orders(state: &State, seat: SeatId, text: &str) -> OrderCheck {

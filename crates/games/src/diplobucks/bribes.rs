@@ -4,6 +4,7 @@
 use judge::{Map, PhaseKind, Position, Power, ProvinceId, RegionId, UnitType};
 
 use crate::intrigue::{read_power, read_province};
+use crate::kind::Step;
 
 /// The first word of a bribe line.
 pub const KEYWORD: &str = "BRIBE";
@@ -168,6 +169,43 @@ impl Bribe {
             BribeKind::Nmr { target } => format!("make {} miss its moves", map.power_name(target)),
         };
         format!("Bribe {} ({price} DB): {what}{payers}", self.kind.number())
+    }
+
+    /// The bribe as a chain of small choices for an order form: which of the nine, then the unit or the
+    /// power it is about, then (a conversion) where the new unit stands. Only for a bribe paid alone.
+    pub fn steps(&self, map: &Map, position: &Position) -> Vec<Step> {
+        let price = self.kind.price(position);
+        let unit = |province: ProvinceId| {
+            let words = match position.unit_in(map, province) {
+                Some(unit) => {
+                    format!("{}'s {} {}", map.power_name(unit.power), unit.kind.letter(), map.province(province).name)
+                }
+                None => map.province(province).name.clone(),
+            };
+            Step::new(map.province_key(province).to_string(), words)
+        };
+        let power = |power: Power| Step::new(map.power_name(power).to_lowercase(), map.power_name(power).to_string());
+        let kind = |value: &str, words: &str| Step::new(value, words.to_string());
+        match self.kind {
+            BribeKind::Press => vec![kind("bribe-press", "1. Press rights for two years (100 DB)")],
+            BribeKind::Learn { of } => vec![kind("bribe-learn", "2. Learn a power's balance (100 DB)"), power(of)],
+            BribeKind::SeeAll => vec![kind("bribe-see", "3. See every bribe of this phase (200 DB)")],
+            BribeKind::Convert { unit: at, into } => vec![
+                kind("bribe-convert", "4. Convert one of your units (300 DB)"),
+                unit(at),
+                Step::new(map.region_key(into).to_string(), format!("to stand in {}", map.region_key(into))),
+            ],
+            BribeKind::Double { unit: at } => vec![kind("bribe-double", "5. Make a unit double (500 DB)"), unit(at)],
+            BribeKind::Hold { unit: at } => vec![kind("bribe-hold", "6. Make a unit hold (500 DB)"), unit(at)],
+            BribeKind::Extra { owner } => {
+                vec![kind("bribe-extra", "7. An extra unit (1000 DB)"), power(owner)]
+            }
+            BribeKind::Destroy { unit: at } => vec![kind("bribe-destroy", "8. Destroy a unit (1200 DB)"), unit(at)],
+            BribeKind::Nmr { target } => vec![
+                kind("bribe-nmr", "9. Make a power miss its moves"),
+                Step::new(map.power_name(target).to_lowercase(), format!("{} ({price} DB)", map.power_name(target))),
+            ],
+        }
     }
 
     /// What the given power pays: its share, or the whole price when it pays alone.

@@ -187,7 +187,7 @@ impl GameKind for Diplobucks {
         let power = seat_power(seat);
         state.game.winner.is_none()
             && !state.is_out(power)
-            && !form_for(map, state.position(), power, &state.standing_extensions(map)).rows.is_empty()
+            && judge::has_orders_to_give(map, state.position(), power, &state.standing_extensions(map))
     }
 
     fn check_orders(state: &State, seat: SeatId, text: &str) -> OrderCheck {

@@ -265,7 +265,11 @@ pub(super) fn add_bribe_rows(map: &Map, state: &State, power: Power, form: &mut 
         .into_iter()
         .map(|kind| Bribe { kind, shares: Vec::new() })
         .filter(|bribe| bribes::check(map, position, power, bribe, state.balance(power)).is_ok())
-        .map(|bribe| Choice::whole(bribe.notation(map, position), bribe.describe(map, position)))
+        .map(|bribe| Choice {
+            value: bribe.notation(map, position),
+            label: bribe.describe(map, position),
+            steps: bribe.steps(map, position),
+        })
         .collect();
     if choices.is_empty() {
         return;

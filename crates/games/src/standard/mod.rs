@@ -336,7 +336,8 @@ impl GameKind for Standard {
     }
 
     fn must_order(state: &State, seat: SeatId) -> bool {
-        state.winner.is_none() && !Self::order_form(state, seat).rows.is_empty()
+        state.winner.is_none()
+            && judge::has_orders_to_give(map(), &state.position, seat_power(seat), &Extensions::default())
     }
 
     fn check_orders(state: &State, seat: SeatId, text: &str) -> OrderCheck {

@@ -5,7 +5,7 @@
 use super::names::{Province, by_distance_from, original_capital};
 use super::state::{Purse, State};
 use super::treasury::levy_maximum;
-use crate::kind::{Board, BoardMark, BoardUnit, Choice, FormRow, OrderForm, View};
+use crate::kind::{Board, BoardMark, BoardUnit, Choice, FormRow, OrderForm, Step, View};
 
 pub fn public_view(state: &State) -> View {
     View { board: Some(board(state)), facts: public_facts(state), notes: Vec::new(), world: None }
@@ -55,6 +55,7 @@ pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
             form.rows.push(FormRow { label: "New capital".to_string(), key: "capital".to_string(), choices });
         }
     }
+    money_order_rows(state, player, form);
     for power in state.powers_of(player) {
         let treasury = state.balance(&Purse::Power(power.clone())).unwrap_or(0);
         form.notes.push(format!("{power}'s treasury: {treasury}"));
@@ -65,6 +66,65 @@ pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
          TRANSFER 6 TO KGB, BID 10 FOR Free Picardy; start a line with `CIA:` or a nation's name to act from it"
             .to_string(),
     );
+}
+
+/// How many money-order rows the form offers; more orders go in the text box.
+const MONEY_ROWS: usize = 3;
+
+/// Amounts offered in one select, so that no list is longer than a player can read.
+const MAX_AMOUNT_CHOICES: u32 = 60;
+
+/// Rows for the money orders a form can offer whole from the Great Power's own treasury (rules 5, 11
+/// and 12): a contribution to a group, a bid for a nation up for auction (not one it ceded, TER.6), a
+/// transfer to one of its agencies. Each is a chain: which order, then the group, nation or agency,
+/// then the amount. Orders that need a name typed (founding or renaming a group, opening an agency)
+/// stay in the text box.
+fn money_order_rows(state: &State, player: &str, form: &mut OrderForm) {
+    let treasury = state.balance(&Purse::Power(player.to_string())).unwrap_or(0);
+    if treasury == 0 || state.powers.get(player).is_none_or(|great| great.eliminated) {
+        return;
+    }
+    let amounts = || 1..=treasury.min(MAX_AMOUNT_CHOICES);
+    let mut choices = vec![Choice::whole("", "No money order")];
+    for group in &state.groups {
+        let at = group.province;
+        let target = Step::new(at.to_string(), format!("{} in {}", group.name, at.name()));
+        choices.extend(amounts().map(|amount| Choice {
+            value: format!("CONTRIBUTE {amount} TO {at}"),
+            label: format!("Contribute {amount} to {} in {}", group.name, at.name()),
+            steps: vec![Step::new("contribute", "Contribute to a group"), target.clone(), amount_step(amount)],
+        }));
+    }
+    for nation in state.nations.iter().filter(|nation| nation.controller.is_none() && nation.ceded_by != player) {
+        let target = Step::new(nation.name.clone(), nation.name.clone());
+        choices.extend(amounts().map(|amount| Choice {
+            value: format!("BID {amount} FOR {}", nation.name),
+            label: format!("Bid {amount} for {}", nation.name),
+            steps: vec![Step::new("bid", "Bid for a nation"), target.clone(), amount_step(amount)],
+        }));
+    }
+    for agency in state.agencies.iter().filter(|agency| agency.owner == player) {
+        let target = Step::new(agency.name.clone(), format!("your agency {}", agency.name));
+        choices.extend(amounts().map(|amount| Choice {
+            value: format!("TRANSFER {amount} TO {}", agency.name),
+            label: format!("Transfer {amount} to {}", agency.name),
+            steps: vec![Step::new("transfer", "Transfer to an agency"), target.clone(), amount_step(amount)],
+        }));
+    }
+    if choices.len() == 1 {
+        return;
+    }
+    for index in 1..=MONEY_ROWS {
+        form.rows.push(FormRow {
+            label: format!("Money order {index}"),
+            key: format!("money{index}"),
+            choices: choices.clone(),
+        });
+    }
+}
+
+fn amount_step(amount: u32) -> Step {
+    Step::new(amount.to_string(), amount.to_string())
 }
 
 fn board(state: &State) -> Board {

@@ -3,6 +3,7 @@
 
 use chrono_tz::Tz;
 use serde::Deserialize;
+use url::{Position, Url};
 
 use crate::error::FormErrors;
 
@@ -65,16 +66,26 @@ impl LoginForm {
         if errors.is_empty() { Ok(()) } else { Err(errors) }
     }
 
-    /// The page to land on after logging in: `next` if it stays on this site, else the lobby.
-    pub fn landing_page(&self) -> &str {
-        local_path(&self.next).unwrap_or("/games")
+    /// The page to land on after logging in: `next` if it stays on `site`, else the lobby.
+    pub fn landing_page(&self, site: &Url) -> String {
+        local_path(&self.next, site).unwrap_or_else(|| "/games".to_owned())
     }
 }
 
-/// `path` if it is a path on this site; rejects `//host` and `/\host` tricks that leave it.
-pub fn local_path(path: &str) -> Option<&str> {
-    let stays_here = path.starts_with('/') && !path.starts_with("//") && !path.starts_with("/\\");
-    stays_here.then_some(path)
+/// `next` as a path on `site` (an origin), or `None` if a browser following it could end up anywhere
+/// else. Browsers read a `Location` by the WHATWG URL rules, which drop tabs and line breaks, treat `\`
+/// as `/` and take `//host` as another site; the `url` crate applies the same rules. So `next` must be
+/// a path (start with `/`), resolve against `site` to a URL on `site`, and the path written back (path,
+/// query and fragment, percent-encoded: always a valid header) must resolve there again (`/.//evil`
+/// resolves on the site to the path `//evil`, which on its own names another host).
+pub fn local_path(next: &str, site: &Url) -> Option<String> {
+    if !next.starts_with('/') {
+        return None;
+    }
+    let resolved = site.join(next).ok().filter(|url| url.origin() == site.origin())?;
+    let path = &resolved[Position::BeforePath..];
+    let again = site.join(path).ok()?;
+    (again == resolved).then(|| path.to_owned())
 }
 
 #[derive(Debug, Default, Clone, Deserialize)]
@@ -274,11 +285,83 @@ mod tests {
         assert!(form.validate().err().unwrap().has("password_confirm"));
     }
 
+    fn site() -> Url {
+        Url::parse("https://judge.example").unwrap()
+    }
+
     #[test]
-    fn only_paths_on_this_site_are_followed_after_login() {
-        assert_eq!(local_path("/games/3"), Some("/games/3"));
-        assert_eq!(local_path("//evil.example"), None);
-        assert_eq!(local_path("/\\evil.example"), None);
-        assert_eq!(local_path("https://evil.example"), None);
+    fn paths_on_this_site_are_followed_after_login_as_written() {
+        for path in ["/games/3", "/games/3/orders?invite=abc#map", "/account", "/"] {
+            assert_eq!(local_path(path, &site()).as_deref(), Some(path));
+        }
+    }
+
+    /// Ways to write another site so that a careless check sees a path: each must be refused, or come
+    /// back as a path that every browser resolves on this site (checked on `http` and `https`).
+    const REDIRECT_BYPASSES: &[&str] = &[
+        "//evil.example",
+        "///evil.example",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "/\t/evil.example/",
+        "/\t\t/evil.example",
+        "\t//evil.example",
+        "/\n/evil.example",
+        "/\r\n/evil.example",
+        "/\r/evil.example",
+        "/%09/evil.example",
+        "/%2F/evil.example",
+        "/%2f%2fevil.example",
+        "/%5C/evil.example",
+        "/%5c%5cevil.example",
+        "/.//evil.example",
+        "/..//evil.example",
+        "/./\\evil.example",
+        " //evil.example",
+        "/ /evil.example",
+        "https:evil.example",
+        "https:/evil.example",
+        "https://evil.example",
+        "http:evil.example",
+        "http://evil.example",
+        "javascript:alert(1)",
+        "data:text/html,hi",
+        "/\u{0}/evil.example",
+        "/\x0b/evil.example",
+        "/\x0c/evil.example",
+        "/\u{a0}/evil.example",
+        "/@evil.example",
+        "//judge.example@evil.example",
+        "/\\judge.example@evil.example",
+        "",
+        "games",
+    ];
+
+    #[test]
+    fn no_bypass_in_the_corpus_leaves_the_site() {
+        for next in REDIRECT_BYPASSES {
+            let Some(path) = local_path(next, &site()) else { continue };
+            assert!(path.starts_with('/') && !path.starts_with("//"), "{next:?} gave {path:?}");
+            for origin in ["https://judge.example", "http://judge.example"] {
+                let origin = Url::parse(origin).unwrap();
+                let landed = origin.join(&path).unwrap();
+                assert_eq!(landed.origin(), origin.origin(), "{next:?} gave {path:?}, which leads to {landed}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_bypasses_that_name_another_host_are_refused_outright() {
+        for next in ["//evil.example", "/\t/evil.example/", "/\n/evil.example", "/\\evil.example", "/.//evil.example"] {
+            assert_eq!(local_path(next, &site()), None, "{next:?}");
+        }
+    }
+
+    #[test]
+    fn a_path_with_control_characters_or_spaces_comes_back_percent_encoded_as_a_valid_header() {
+        for next in ["/a\u{1}b", "/a b", "/a\u{7f}", "/é"] {
+            let path = local_path(next, &site()).unwrap();
+            assert!(axum::http::HeaderValue::from_str(&path).is_ok(), "{next:?} gave {path:?}");
+        }
     }
 }

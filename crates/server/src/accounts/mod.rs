@@ -4,6 +4,7 @@ mod forms;
 pub(crate) mod pages;
 pub(crate) mod password;
 pub(crate) mod queries;
+pub(crate) mod throttle;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -17,6 +18,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/logout", post(pages::logout))
         .route("/account", get(pages::profile_page).post(pages::update_profile))
         .route("/account/password", get(pages::password_page).post(pages::change_password))
+        .route("/account/sessions/end-others", post(pages::log_out_elsewhere))
 }
 
 pub use password::hash_password;

@@ -7,23 +7,16 @@ use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use chrono::Duration;
+use url::Url;
 
 use super::forms::{LoginForm, PasswordForm, ProfileForm, RegisterForm};
-use super::password::{hash_password, verify_password};
 use super::queries::{self, EMAIL_TAKEN, NewAccount, Profile, USERNAME_TAKEN};
-use crate::config::MailTransport;
+use super::throttle::{self, LOGIN_WINDOW, REGISTRATION_WINDOW};
+use crate::config::{Config, MailTransport};
 use crate::error::{AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, log_in, log_out, set_flash};
 use crate::pages::Nav;
 use crate::state::AppState;
-
-/// Failed logins counted over this window.
-const THROTTLE_WINDOW: Duration = Duration::minutes(15);
-/// Failed logins per username in the window before further tries are refused.
-const MAX_FAILURES_PER_USERNAME: i64 = 5;
-/// Failed logins per client address in the window (covers guessing across many usernames).
-const MAX_FAILURES_PER_ADDRESS: i64 = 30;
 
 /// Every IANA zone name, for the time-zone pickers.
 pub static TIME_ZONES: LazyLock<Vec<&'static str>> =
@@ -46,6 +39,7 @@ pub async fn register_page(viewer: Viewer) -> RegisterPage {
 pub async fn register(
     State(state): State<AppState>,
     viewer: Viewer,
+    ClientAddress(address): ClientAddress,
     Form(form): Form<RegisterForm>,
 ) -> AppResult<Response> {
     let valid = match form.validate() {
@@ -54,7 +48,17 @@ pub async fn register(
             return Ok(invalid_form(RegisterPage { nav: viewer.nav, form, errors, zones: &TIME_ZONES }));
         }
     };
-    let password_hash = hash_password(valid.password).await?;
+    let mut conn = state.db.acquire().await?;
+    let counter = throttle::registration_counter(&address);
+    if !throttle::take_slot(&mut conn, &[counter], REGISTRATION_WINDOW, state.clock.now()).await? {
+        let mut errors = FormErrors::default();
+        errors.add("username", "Too many accounts were registered from your address. Try again in an hour.");
+        let page = RegisterPage { nav: viewer.nav, form: without_passwords(form), errors, zones: &TIME_ZONES };
+        return Ok((StatusCode::TOO_MANY_REQUESTS, page).into_response());
+    }
+    // The connection goes back to the pool while the hash waits for its turn and runs.
+    drop(conn);
+    let password_hash = state.password_hashing.hash(valid.password).await?;
     let mut conn = state.db.acquire().await?;
     let inserted = queries::insert_account(
         &mut conn,
@@ -82,9 +86,15 @@ pub async fn register(
             return Ok(invalid_form(RegisterPage { nav: viewer.nav, form, errors, zones: &TIME_ZONES }));
         }
     };
-    log_in(&viewer.session, account_id).await?;
+    // A new account starts at session epoch 0.
+    log_in(&viewer.session, account_id, 0).await?;
     set_flash(&viewer.session, format!("Welcome, {}! Your account is ready.", valid.display_name)).await?;
     Ok(Redirect::to("/games").into_response())
+}
+
+/// Passwords are never sent back to the browser.
+fn without_passwords(form: RegisterForm) -> RegisterForm {
+    RegisterForm { password: String::new(), password_confirm: String::new(), ..form }
 }
 
 #[derive(Template, WebTemplate)]
@@ -116,23 +126,25 @@ pub async fn login(
         return Ok(invalid_form(LoginPage { nav: viewer.nav, form: without_password(form), errors }));
     }
     let username = form.username.trim().to_owned();
-    let now = state.clock.now();
+    let counters = throttle::login_counters(&username, &address);
     let mut conn = state.db.acquire().await?;
-    let failures = queries::recent_failures(&mut conn, &username, &address, now - THROTTLE_WINDOW).await?;
-    if failures.for_username >= MAX_FAILURES_PER_USERNAME || failures.for_address >= MAX_FAILURES_PER_ADDRESS {
+    if !throttle::take_slot(&mut conn, &counters, LOGIN_WINDOW, state.clock.now()).await? {
         let mut errors = FormErrors::default();
         errors.add("username", "Too many failed logins. Wait 15 minutes and try again.");
         let page = LoginPage { nav: viewer.nav, form: without_password(form), errors };
         return Ok((StatusCode::TOO_MANY_REQUESTS, page).into_response());
     }
     let credentials = queries::credentials_by_username(&mut conn, &username).await?;
+    drop(conn);
     let stored_hash = credentials.as_ref().map(|found| found.password_hash.clone());
-    let verified = verify_password(form.password.clone(), stored_hash).await?;
-    queries::record_login_attempt(&mut conn, &username, &address, verified, now).await?;
+    let verified = state.password_hashing.verify(form.password.clone(), stored_hash).await?;
     match credentials.filter(|_| verified) {
         Some(found) => {
-            log_in(&viewer.session, found.account_id).await?;
-            Ok(Redirect::to(form.landing_page()).into_response())
+            let mut conn = state.db.acquire().await?;
+            // This address proved itself: its failures for the account are forgotten.
+            throttle::give_back(&mut conn, &counters, throttle::LOGIN_ACCOUNT_AND_ADDRESS).await?;
+            log_in(&viewer.session, found.account_id, found.session_epoch).await?;
+            Ok(Redirect::to(&form.landing_page(&site_origin(&state.config))).into_response())
         }
         None => {
             let mut errors = FormErrors::default();
@@ -140,6 +152,13 @@ pub async fn login(
             Ok(invalid_form(LoginPage { nav: viewer.nav, form: without_password(form), errors }))
         }
     }
+}
+
+/// The origin `next` must stay on: the public address when set (it always is once serving), else any
+/// fixed origin, since `local_path` hands back only a path.
+fn site_origin(config: &Config) -> Url {
+    let base = config.public_base_url.as_ref().map_or("http://localhost", |base| base.as_str());
+    Url::parse(base).unwrap_or_else(|_| Url::parse("http://localhost").expect("a valid constant URL"))
 }
 
 /// Passwords are never sent back to the browser, even to the page that asked for them.
@@ -257,15 +276,32 @@ pub async fn change_password(
     let account_id = signed_in.user.account_id;
     let mut conn = state.db.acquire().await?;
     let current_hash = queries::password_hash_of(&mut conn, account_id).await?;
-    if !verify_password(form.current_password, Some(current_hash)).await? {
+    drop(conn);
+    if !state.password_hashing.verify(form.current_password, Some(current_hash)).await? {
         let mut errors = FormErrors::default();
         errors.add("current_password", "That is not your current password.");
         return Ok(invalid_form(PasswordPage { nav: signed_in.nav, errors }));
     }
-    let new_hash = hash_password(form.new_password).await?;
-    queries::set_password_hash(&mut conn, account_id, &new_hash).await?;
-    // A new session id, so a session stolen before the change stops working.
-    log_in(&signed_in.session, account_id).await?;
-    set_flash(&signed_in.session, "Your password is changed.").await?;
+    let new_hash = state.password_hashing.hash(form.new_password).await?;
+    let mut tx = state.db.begin().await?;
+    queries::set_password_hash(&mut tx, account_id, &new_hash).await?;
+    // Whoever knew the old password may hold a session: every other one ends with it.
+    let epoch = queries::bump_session_epoch(&mut tx, account_id).await?;
+    tx.commit().await?;
+    // A new session id too, so this session's old id stops working as well.
+    log_in(&signed_in.session, account_id, epoch).await?;
+    set_flash(&signed_in.session, "Your password is changed, and every other session of your account has ended.")
+        .await?;
     Ok(Redirect::to("/account").into_response())
+}
+
+/// "Log out everywhere else": ends every session of the account but this one (a forgotten public
+/// computer, a lost phone), which continues under a new id.
+pub async fn log_out_elsewhere(State(state): State<AppState>, signed_in: SignedIn) -> AppResult<Redirect> {
+    let account_id = signed_in.user.account_id;
+    let mut conn = state.db.acquire().await?;
+    let epoch = queries::bump_session_epoch(&mut conn, account_id).await?;
+    log_in(&signed_in.session, account_id, epoch).await?;
+    set_flash(&signed_in.session, "Every other session of your account has ended.").await?;
+    Ok(Redirect::to("/account"))
 }

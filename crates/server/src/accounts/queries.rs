@@ -1,6 +1,5 @@
-//! SQL for accounts and the login throttle.
+//! SQL for accounts and their sessions' epoch (the throttle's is in `throttle.rs`).
 
-use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use crate::ids::AccountId;
@@ -39,13 +38,14 @@ pub async fn insert_account(conn: &mut PgConnection, account: &NewAccount<'_>) -
 pub struct Credentials {
     pub account_id: AccountId,
     pub password_hash: String,
+    pub session_epoch: i32,
 }
 
 pub async fn credentials_by_username(
     conn: &mut PgConnection,
     username: &str,
 ) -> Result<Option<Credentials>, sqlx::Error> {
-    sqlx::query_as("select account_id, password_hash from account where lower(username) = lower($1)")
+    sqlx::query_as("select account_id, password_hash, session_epoch from account where lower(username) = lower($1)")
         .bind(username)
         .fetch_optional(conn)
         .await
@@ -118,57 +118,14 @@ pub async fn update_profile(
     .map(drop)
 }
 
-/// Failed attempts since `since` for this username and for this address.
-pub struct RecentFailures {
-    pub for_username: i64,
-    pub for_address: i64,
-}
-
-pub async fn recent_failures(
-    conn: &mut PgConnection,
-    username: &str,
-    address: &str,
-    since: DateTime<Utc>,
-) -> Result<RecentFailures, sqlx::Error> {
-    let (for_username, for_address): (i64, i64) = sqlx::query_as(
-        "select
-            (select count(*) from login_attempt
-              where username = lower($1) and not succeeded and attempted_at > $3),
-            (select count(*) from login_attempt
-              where address = $2 and not succeeded and attempted_at > $3)",
+/// Ends every session of the account but the caller's: sessions remember the epoch of their login, and
+/// `extract::Viewer` treats a session whose epoch is not the account's as logged out. Returns the new
+/// epoch, for the caller's own session.
+pub async fn bump_session_epoch(conn: &mut PgConnection, account_id: AccountId) -> Result<i32, sqlx::Error> {
+    sqlx::query_scalar(
+        "update account set session_epoch = session_epoch + 1 where account_id = $1 returning session_epoch",
     )
-    .bind(username)
-    .bind(address)
-    .bind(since)
+    .bind(account_id)
     .fetch_one(conn)
-    .await?;
-    Ok(RecentFailures { for_username, for_address })
-}
-
-pub async fn record_login_attempt(
-    conn: &mut PgConnection,
-    username: &str,
-    address: &str,
-    succeeded: bool,
-    at: DateTime<Utc>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into login_attempt (username, address, succeeded, attempted_at)
-         values (lower($1), $2, $3, $4)",
-    )
-    .bind(username)
-    .bind(address)
-    .bind(succeeded)
-    .bind(at)
-    .execute(conn)
     .await
-    .map(drop)
-}
-
-/// Forgets login attempts older than a day: throttling only looks at the last 15 minutes.
-pub async fn delete_old_login_attempts(db: &sqlx::PgPool) -> Result<u64, sqlx::Error> {
-    sqlx::query("delete from login_attempt where attempted_at < now() - interval '1 day'")
-        .execute(db)
-        .await
-        .map(|done| done.rows_affected())
 }

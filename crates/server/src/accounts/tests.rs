@@ -120,7 +120,7 @@ async fn a_wrong_password_is_refused_and_keeps_the_username(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn after_five_failures_an_account_is_throttled_even_with_the_right_password(pool: PgPool) {
+async fn after_five_failures_an_account_is_throttled_from_that_address_even_with_the_right_password(pool: PgPool) {
     account(&pool, "bob", false).await;
     let mut client = Client::new(pool);
     for _ in 0..5 {
@@ -136,22 +136,210 @@ async fn after_five_failures_an_account_is_throttled_even_with_the_right_passwor
         .assert_contains("Too many failed logins");
 }
 
+/// The app trusting `X-Forwarded-For`, so a test can speak from several addresses.
+fn app_behind_a_proxy(pool: PgPool) -> axum::Router {
+    let mut config = crate::config::Config::with_database_url("postgres://unused");
+    config.trust_forwarded_for = true;
+    crate::app(crate::state::AppState::new(pool, config))
+}
+
+fn login_from(address: &str, username: &str, password: &str) -> Request<Body> {
+    let body = format!("username={username}&password={}", password.replace(' ', "+"));
+    Request::post("/login")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header("x-forwarded-for", address)
+        .body(Body::from(body))
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_attacker_s_five_failures_lock_only_their_own_address_and_the_owner_still_logs_in(pool: PgPool) {
+    account(&pool, "bob", false).await;
+    let mut client = Client::with_app(app_behind_a_proxy(pool));
+    for _ in 0..5 {
+        client
+            .send(login_from("203.0.113.9", "bob", "wrong password"))
+            .await
+            .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    client.send(login_from("203.0.113.9", "bob", PASSWORD)).await.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    client.send(login_from("198.51.100.7", "bob", PASSWORD)).await.assert_status(StatusCode::SEE_OTHER);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn forty_wrong_passwords_sent_at_once_are_checked_five_times_and_the_rest_refused(pool: PgPool) {
+    account(&pool, "bob", false).await;
+    let app = app_behind_a_proxy(pool);
+    let attempts =
+        (0..40).map(|_| tower::ServiceExt::oneshot(app.clone(), login_from("203.0.113.9", "bob", "wrong password")));
+    let statuses: Vec<StatusCode> =
+        futures_util::future::join_all(attempts).await.into_iter().map(|response| response.unwrap().status()).collect();
+    let checked = statuses.iter().filter(|status| **status == StatusCode::UNPROCESSABLE_ENTITY).count();
+    let refused = statuses.iter().filter(|status| **status == StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!((checked, refused), (5, 35), "{statuses:?}");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn fifty_failures_from_many_addresses_lock_the_account_for_every_address(pool: PgPool) {
+    account(&pool, "carol", false).await;
+    // Fifty failures within the window, as if from ten addresses (five each).
+    sqlx::query("insert into throttle_counter (scope, key, window_started_at, hits) values ('login_account', 'carol', now(), 50)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let mut client = Client::with_app(app_behind_a_proxy(pool));
+    client.send(login_from("198.51.100.7", "carol", PASSWORD)).await.assert_status(StatusCode::TOO_MANY_REQUESTS);
+}
+
 #[sqlx::test(migrations = "../../migrations")]
 async fn an_address_with_many_failures_is_throttled_for_every_username(pool: PgPool) {
     account(&pool, "carol", false).await;
     // Thirty failures from this address on other names (tests have no socket, so the address is "unknown").
-    sqlx::query(
-        "insert into login_attempt (username, address, succeeded)
-         select 'guess' || n, 'unknown', false from generate_series(1, 30) n",
-    )
-    .execute(&pool)
-    .await
-    .unwrap();
+    sqlx::query("insert into throttle_counter (scope, key, window_started_at, hits) values ('login_address', 'unknown', now(), 30)")
+        .execute(&pool)
+        .await
+        .unwrap();
     let mut client = Client::new(pool);
     client
         .post("/login", &[("username", "carol"), ("password", PASSWORD)])
         .await
         .assert_status(StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn failures_older_than_the_window_no_longer_count(pool: PgPool) {
+    account(&pool, "carol", false).await;
+    sqlx::query(
+        "insert into throttle_counter (scope, key, window_started_at, hits)
+         values ('login_account_address', 'carol unknown', now() - interval '16 minutes', 5)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let mut client = Client::new(pool);
+    client.post("/login", &[("username", "carol"), ("password", PASSWORD)]).await.assert_status(StatusCode::SEE_OTHER);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn logging_in_successfully_again_and_again_never_locks_the_owner_out(pool: PgPool) {
+    account(&pool, "bob", false).await;
+    let mut client = Client::new(pool);
+    client.post("/login", &[("username", "bob"), ("password", "wrong password")]).await;
+    for _ in 0..8 {
+        client
+            .post("/login", &[("username", "bob"), ("password", PASSWORD)])
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_login_whose_next_leaves_the_site_lands_on_the_lobby(pool: PgPool) {
+    account(&pool, "bob", false).await;
+    for next in ["/\t/evil.example/", "//evil.example", "/\\evil.example", "https://evil.example", "/.//evil.example"] {
+        let mut client = Client::new(pool.clone());
+        client
+            .post("/login", &[("username", "bob"), ("password", PASSWORD), ("next", next)])
+            .await
+            .assert_redirect_to("/games");
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_login_whose_next_holds_a_line_break_or_control_character_is_a_redirect_not_a_500(pool: PgPool) {
+    account(&pool, "bob", false).await;
+    let cases =
+        [("/\n/x", "/games"), ("/\r\n/x", "/games"), ("/games\n", "/games"), ("/a\u{1}b", "/ab"), ("/a b", "/a%20b")];
+    for (next, landing) in cases {
+        let mut client = Client::new(pool.clone());
+        client
+            .post("/login", &[("username", "bob"), ("password", PASSWORD), ("next", next)])
+            .await
+            .assert_redirect_to(landing);
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn changing_the_password_ends_every_other_session_of_the_account_and_keeps_this_one(pool: PgPool) {
+    account(&pool, "frank", false).await;
+    let mut here = Client::new(pool.clone());
+    here.log_in("frank").await;
+    let mut elsewhere = Client::new(pool.clone());
+    elsewhere.log_in("frank").await;
+    let new = "a brand new password";
+    here.post(
+        "/account/password",
+        &[("current_password", PASSWORD), ("new_password", new), ("new_password_confirm", new)],
+    )
+    .await
+    .assert_redirect_to("/account");
+    here.get("/account")
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("every other session of your account has ended");
+    elsewhere.get("/account").await.assert_error_page(StatusCode::UNAUTHORIZED);
+    // The ended session stays ended: it is not revived by later visits.
+    elsewhere.get("/games").await.assert_status(StatusCode::OK).assert_lacks("frank display");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn logging_out_everywhere_else_ends_every_other_session_and_keeps_this_one(pool: PgPool) {
+    account(&pool, "grace", false).await;
+    let mut here = Client::new(pool.clone());
+    here.log_in("grace").await;
+    let mut phone = Client::new(pool.clone());
+    phone.log_in("grace").await;
+    here.get("/account").await.assert_contains("Log out everywhere else");
+    here.post("/account/sessions/end-others", &[]).await.assert_redirect_to("/account");
+    here.get("/account")
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("Every other session of your account has ended.");
+    phone.get("/account").await.assert_error_page(StatusCode::UNAUTHORIZED);
+    // Logging in again on the phone works as before.
+    phone.log_in("grace").await;
+    phone.get("/account").await.assert_status(StatusCode::OK);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn registrations_from_one_address_are_throttled_after_ten_in_an_hour(pool: PgPool) {
+    let mut client = Client::new(pool.clone());
+    for index in 0..10 {
+        let username = format!("user{index}");
+        let mut form = registration(&username);
+        form.retain(|(field, _)| *field != "email");
+        client.post("/register", &form).await.assert_redirect_to("/games");
+    }
+    let mut form = registration("user10");
+    form.retain(|(field, _)| *field != "email");
+    client
+        .post("/register", &form)
+        .await
+        .assert_status(StatusCode::TOO_MANY_REQUESTS)
+        .assert_contains("Too many accounts were registered from your address")
+        .assert_lacks("a long password");
+    let accounts: i64 = sqlx::query_scalar("select count(*) from account").fetch_one(&pool).await.unwrap();
+    assert_eq!(accounts, 10);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_registration_that_cannot_get_a_hashing_permit_in_time_gets_a_503_and_creates_nothing(pool: PgPool) {
+    let mut state =
+        crate::state::AppState::new(pool.clone(), crate::config::Config::with_database_url("postgres://unused"));
+    // No permit free (as when every core is hashing), and a short queue.
+    state.password_hashing = crate::state::PasswordHashing {
+        permits: std::sync::Arc::new(tokio::sync::Semaphore::new(0)),
+        queue_timeout: std::time::Duration::from_millis(200),
+        ..crate::state::PasswordHashing::per_core()
+    };
+    let mut client = Client::with_app(crate::app(state));
+    client
+        .post("/register", &registration("alice"))
+        .await
+        .assert_status(StatusCode::SERVICE_UNAVAILABLE)
+        .assert_contains("busy checking passwords");
+    let accounts: i64 = sqlx::query_scalar("select count(*) from account").fetch_one(&pool).await.unwrap();
+    assert_eq!(accounts, 0);
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -297,15 +485,15 @@ async fn unknown_pages_and_wrong_methods_get_error_pages(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn login_attempts_older_than_a_day_are_forgotten_and_recent_ones_kept(pool: PgPool) {
+async fn throttle_counters_older_than_a_day_are_forgotten_and_recent_ones_kept(pool: PgPool) {
     sqlx::query(
-        "insert into login_attempt (username, address, succeeded, attempted_at)
-         values ('old', 'x', false, now() - interval '25 hours'), ('new', 'x', false, now() - interval '1 hour')",
+        "insert into throttle_counter (scope, key, window_started_at, hits)
+         values ('login_address', 'old', now() - interval '25 hours', 3), ('login_address', 'new', now() - interval '1 hour', 3)",
     )
     .execute(&pool)
     .await
     .unwrap();
-    assert_eq!(super::queries::delete_old_login_attempts(&pool).await.unwrap(), 1);
-    let left: Vec<String> = sqlx::query_scalar("select username from login_attempt").fetch_all(&pool).await.unwrap();
+    assert_eq!(super::throttle::delete_stale_counters(&pool).await.unwrap(), 1);
+    let left: Vec<String> = sqlx::query_scalar("select key from throttle_counter").fetch_all(&pool).await.unwrap();
     assert_eq!(left, ["new"]);
 }

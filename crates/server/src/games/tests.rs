@@ -317,3 +317,14 @@ async fn the_lobbys_first_page_also_lists_the_games_being_played_now(pool: PgPoo
         .assert_contains("Game in progress");
     visitor.get("/games?show=joinable").await.assert_lacks("Being played now");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_started_game_never_says_it_is_waiting_for_players(pool: PgPool) {
+    let (mut gm, mut players) = crate::test_support::table(&pool, "").await;
+    let game_id = crate::test_support::started_game(&mut gm, &mut players, "Under way").await;
+    let mut visitor = Client::new(pool.clone());
+    for path in [format!("/games/{game_id}"), "/games".to_owned(), "/games?show=running".to_owned()] {
+        visitor.get(&path).await.assert_contains("Under way").assert_lacks("Waiting for players");
+    }
+    players[0].get("/games").await.assert_contains("Under way").assert_lacks("Waiting for players");
+}

@@ -54,6 +54,13 @@ pub fn levels<'a>(choices: &'a [Choice], path: &[String]) -> Vec<Vec<&'a Step>> 
 pub fn what_is_missing(path: &[String]) -> String {
     let next = match (path.first().map(String::as_str), path.len()) {
         (None, _) => "the kind of order",
+        (Some("bribe-learn" | "bribe-extra" | "bribe-nmr"), _) => "which power",
+        (Some("contribute"), 1) => "which group",
+        (Some("bid"), 1) => "which nation",
+        (Some("transfer"), 1) => "which agency",
+        (Some("contribute" | "bid" | "transfer"), _) => "how much",
+        (Some("bribe-convert"), 2) => "where the new unit stands",
+        (Some(kind), _) if kind.starts_with("bribe-") => "which unit",
         (Some("support"), 1) => "which unit to support",
         (Some("convoy"), 1) => "which army to convoy",
         (Some("support" | "convoy"), _) => "where to",
@@ -69,6 +76,13 @@ pub fn what_is_missing(path: &[String]) -> String {
 pub fn level_caption(path: &[String], depth: usize) -> &'static str {
     match (path.first().map(String::as_str), depth) {
         (_, 0) => "Order",
+        (Some("bribe-learn" | "bribe-extra" | "bribe-nmr"), _) => "Power",
+        (Some("contribute"), 1) => "Group",
+        (Some("bid"), 1) => "Nation",
+        (Some("transfer"), 1) => "Agency",
+        (Some("contribute" | "bid" | "transfer"), _) => "Amount",
+        (Some("bribe-convert"), 2) => "Where",
+        (Some(kind), _) if kind.starts_with("bribe-") => "Unit",
         (Some("support" | "remove"), 1) => "Unit",
         (Some("convoy"), 1) => "Army",
         (Some("build"), 1) => "Where",

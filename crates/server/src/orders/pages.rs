@@ -307,8 +307,10 @@ fn picked_path(row: &FormRow, pick: Option<&RowPick>) -> Vec<String> {
     }
 }
 
+/// A row whose every order comes with its chain (its "no order" choice, if it names one, aside).
 fn is_chained(row: &FormRow) -> bool {
-    !row.choices.is_empty() && row.choices.iter().all(|choice| !choice.steps.is_empty())
+    let mut orders = row.choices.iter().filter(|choice| !choice.value.is_empty()).peekable();
+    orders.peek().is_some() && orders.all(|choice| !choice.steps.is_empty())
 }
 
 fn row_view(index: usize, row: FormRow, path: &[String], whole: Option<&str>) -> RowView {
@@ -392,10 +394,26 @@ fn choices_json(rows: &[FormRow]) -> String {
                 "key": row.key,
                 "label": row.label,
                 "choices": choices,
+                "captions": level_captions(row),
             })
         })
         .collect();
     serde_json::Value::Array(rows).to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// Each kind of order's captions for the selects after the first: `{"support": ["Unit", "To"]}`.
+fn level_captions(row: &FormRow) -> serde_json::Map<String, serde_json::Value> {
+    let mut captions = serde_json::Map::new();
+    for choice in &row.choices {
+        if let Some(kind) = choice.steps.first()
+            && !captions.contains_key(&kind.value)
+        {
+            let path = [kind.value.clone()];
+            let names: Vec<&str> = (1..choice.steps.len()).map(|depth| chain::level_caption(&path, depth)).collect();
+            captions.insert(kind.value.clone(), serde_json::json!(names));
+        }
+    }
+    captions
 }
 
 pub async fn orders_page(
@@ -806,5 +824,18 @@ mod row_tests {
         assert_eq!(selected, [vec!["Build A mar"], vec!["Build F bre"]]);
         let one = row_views(vec![build_row(1), build_row(2)], &["Build F bre"], None);
         assert!(one[0].has_order && !one[1].has_order);
+    }
+
+    #[test]
+    fn a_row_that_names_its_own_no_order_choice_offers_it_once_under_its_own_name() {
+        let row = games::FormRow {
+            label: "Vote".to_owned(),
+            key: "vote".to_owned(),
+            choices: vec![games::Choice::whole("", "None"), games::Choice::whole("VOTE Turkey", "Vote for Turkey")],
+        };
+        let view = &row_views(vec![row], &[], None)[0];
+        assert_eq!(view.empty_label, "None");
+        let values: Vec<&str> = view.options.iter().map(|option| option.value.as_str()).collect();
+        assert_eq!(values, ["VOTE Turkey"], "the empty choice is the select's own first option, not a second one");
     }
 }

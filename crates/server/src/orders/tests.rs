@@ -250,7 +250,7 @@ async fn builds_are_chosen_from_the_form_in_an_adjustment_phase_and_seats_withou
         "phase": "W1901A", "units": ["France A par", "Austria A vie"],
         "owners": {"par": "France", "mar": "France", "bre": "France", "vie": "Austria"},
     }});
-    sqlx::query("update phase set state = $2 where game_id = $1")
+    sqlx::query("update phase set state = $2, center_counts = null where game_id = $1")
         .bind(game_id)
         .bind(&state)
         .execute(&pool)

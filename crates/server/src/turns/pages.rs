@@ -2,15 +2,17 @@
 //! and the list of every phase with centers over time. Visible to whoever may see the game; private
 //! reports only to their own seat.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
 use games::{AnyGame, Report, ReportLine, ResultWord};
+use sqlx::PgConnection;
+use sqlx::types::Json;
 
 use super::board::{BoardView, center_counts};
-use super::queries::{self, PhaseRow};
+use super::queries::{self, CenterCounts, PhaseRow, PhaseSummary};
 use super::world::WorldView;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Path, Query, Viewer};
@@ -61,7 +63,7 @@ pub struct PhaseLink {
 }
 
 impl PhaseLink {
-    fn of(phase: &PhaseRow) -> Self {
+    fn of(phase: &PhaseSummary) -> Self {
         PhaseLink { index: phase.phase_index, label: phase.label.clone(), processed: phase.processed_at.is_some() }
     }
 }
@@ -95,7 +97,6 @@ pub struct PhasePage {
     board: Option<BoardView>,
     /// The world map (Covert Operations): after the day as the viewer may know it, the day's news marked.
     world: Option<WorldView>,
-    centers: CentersOverTime,
     /// The public press sent during this phase.
     public_press: Vec<MessageView>,
     /// Powers that had to order and sent nothing.
@@ -110,9 +111,10 @@ pub async fn phase_page(
 ) -> AppResult<PhasePage> {
     let mut conn = state.db.acquire().await?;
     let (game, seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
-    let phases = queries::phases(&mut conn, game_id).await?;
+    let phases = summaries_with_counts(&mut conn, game_id).await?;
     let position = phases.iter().position(|phase| phase.phase_index == phase_index).ok_or(AppError::NotFound)?;
-    let phase = &phases[position];
+    let summary = &phases[position];
+    let phase = queries::phase(&mut conn, game_id, phase_index).await?.ok_or(AppError::NotFound)?;
     let link = |index: Option<usize>| index.and_then(|index| phases.get(index)).map(PhaseLink::of);
     let previous = link(position.checked_sub(1));
     let next_phase = phases.get(position + 1);
@@ -126,7 +128,7 @@ pub async fn phase_page(
         }
         _ => None,
     };
-    let phase_state = read_state(phase)?;
+    let phase_state = read_state(&phase)?;
     let view = phase_state.public_view();
     let silent = match phase.processed_at {
         Some(_) => silent_powers(&phase_state, &queries::silent_seats(&mut conn, game_id, phase_index).await?),
@@ -135,18 +137,14 @@ pub async fn phase_page(
     let public_report = phase.public_report.as_ref().map(|report| report.0.clone());
     let board = view.board.as_ref().map(|board| BoardView::from_board(board, public_report.as_ref()));
     let world = phase_world(&view, public_report.as_ref(), private_report.as_ref());
-    let centers_after = match next_phase {
-        Some(next) => read_state(next)?.public_view().board.as_ref().map(center_counts).unwrap_or_default(),
-        None => BTreeMap::new(),
-    };
-    let centers = CentersOverTime::of(&phases, Some(position))?;
+    let centers_after = next_phase.and_then(|next| counts_of(next).cloned()).unwrap_or_default();
     let zone = zone_of(viewer.user.as_ref());
     Ok(PhasePage {
         nav: viewer.nav,
         game_id,
         game_name: game.name,
         result: queries::result_summary(&mut conn, game_id).await?,
-        phase: PhaseLink::of(phase),
+        phase: PhaseLink::of(summary),
         processed_at: phase.processed_at.map(|at| format_time(at, zone)),
         report: public_report.map(ReportView::from),
         private_report: private_report.map(ReportView::from),
@@ -158,7 +156,6 @@ pub async fn phase_page(
         latest,
         board,
         world,
-        centers,
         public_press,
         silent,
     })
@@ -176,6 +173,27 @@ fn phase_world(
         None => view.world.as_ref(),
     };
     world.map(WorldView::of)
+}
+
+/// Every phase of the game, light, each with its center counts: those never computed (phases opened
+/// before the counts were stored) are computed from their states once and stored.
+async fn summaries_with_counts(conn: &mut PgConnection, game_id: GameId) -> AppResult<Vec<PhaseSummary>> {
+    let mut phases = queries::phase_summaries(conn, game_id).await?;
+    if phases.iter().any(|phase| phase.center_counts.is_none()) {
+        for (index, state) in queries::phases_without_counts(conn, game_id).await? {
+            let game = AnyGame::from_json(state).map_err(|error| AppError::Internal(error.into()))?;
+            let counts = game.public_view().board.as_ref().map(center_counts);
+            queries::set_center_counts(conn, game_id, index, counts.as_ref()).await?;
+            if let Some(phase) = phases.iter_mut().find(|phase| phase.phase_index == index) {
+                phase.center_counts = Some(Json(counts));
+            }
+        }
+    }
+    Ok(phases)
+}
+
+fn counts_of(phase: &PhaseSummary) -> Option<&CenterCounts> {
+    phase.center_counts.as_ref().and_then(|counts| counts.0.as_ref())
 }
 
 /// The powers of the seats that sent no orders: public, as every judge marks them. Seats without a
@@ -208,17 +226,13 @@ pub struct CentersOverTime {
 const STANDARD_MAP_GOAL: usize = 18;
 
 impl CentersOverTime {
-    /// From every phase of a game, with `marked` (the phase a page shows) picked out on the chart.
-    fn of(phases: &[PhaseRow], marked: Option<usize>) -> AppResult<Self> {
-        let mut counts = Vec::with_capacity(phases.len());
-        for phase in phases {
-            let board = read_state(phase)?.public_view().board;
-            counts.push(board.as_ref().map(center_counts));
-        }
+    /// From every phase of a game's stored center counts.
+    fn of(phases: &[PhaseSummary]) -> Self {
+        let counts: Vec<Option<&CenterCounts>> = phases.iter().map(counts_of).collect();
         let powers: BTreeSet<String> = counts.iter().flatten().flat_map(|count| count.keys().cloned()).collect();
         let powers: Vec<String> = powers.into_iter().collect();
-        let count_of = |count: &Option<BTreeMap<String, usize>>, power: &String| {
-            count.as_ref().and_then(|count| count.get(power)).copied().unwrap_or(0)
+        let count_of = |count: &Option<&CenterCounts>, power: &String| {
+            count.and_then(|count| count.get(power)).copied().unwrap_or(0)
         };
         let lines = phases
             .iter()
@@ -239,11 +253,11 @@ impl CentersOverTime {
                     })
                     .collect(),
                 goal: Some(STANDARD_MAP_GOAL),
-                marked_phase: marked,
+                marked_phase: None,
             }
             .render()
         });
-        Ok(CentersOverTime { powers, lines, chart })
+        CentersOverTime { powers, lines, chart }
     }
 }
 
@@ -266,8 +280,8 @@ pub async fn history(
 ) -> AppResult<HistoryPage> {
     let mut conn = state.db.acquire().await?;
     let (game, _seats, _access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
-    let phases = queries::phases(&mut conn, game_id).await?;
-    let centers = CentersOverTime::of(&phases, None)?;
+    let phases = summaries_with_counts(&mut conn, game_id).await?;
+    let centers = CentersOverTime::of(&phases);
     let result = queries::result_summary(&mut conn, game_id).await?;
     Ok(HistoryPage { nav: viewer.nav, game_id, game_name: game.name, result, has_phases: !phases.is_empty(), centers })
 }

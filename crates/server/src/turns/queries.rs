@@ -1,6 +1,8 @@
 //! SQL for phases, seat orders and private reports. Functions take `&mut PgConnection` so the turn
 //! worker, the game start and order submission each run them inside their own single transaction.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use sqlx::types::Json;
@@ -98,12 +100,17 @@ pub struct NewPhase<'a> {
     pub info: &'a games::PhaseInfo,
     pub state: serde_json::Value,
     pub started_at: DateTime<Utc>,
+    /// Supply centers per power on the public board (`None` for a game without a board).
+    pub center_counts: Option<CenterCounts>,
 }
+
+/// Supply centers per power.
+pub type CenterCounts = BTreeMap<String, usize>;
 
 pub async fn insert_phase(conn: &mut PgConnection, phase: NewPhase<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "insert into phase (game_id, phase_index, code, label, stage, state, started_at)
-         values ($1, $2, $3, $4, $5, $6, $7)",
+        "insert into phase (game_id, phase_index, code, label, stage, state, started_at, center_counts)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(phase.game_id)
     .bind(phase.index)
@@ -112,6 +119,7 @@ pub async fn insert_phase(conn: &mut PgConnection, phase: NewPhase<'_>) -> Resul
     .bind(Stage::from(phase.info.stage))
     .bind(phase.state)
     .bind(phase.started_at)
+    .bind(Json(phase.center_counts))
     .execute(conn)
     .await
     .map(drop)
@@ -168,7 +176,7 @@ pub async fn replace_current_state(
     index: i32,
     state: serde_json::Value,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update phase set state = $3 where game_id = $1 and phase_index = $2 and processed_at is null")
+    sqlx::query("update phase set state = $3, center_counts = null where game_id = $1 and phase_index = $2 and processed_at is null")
         .bind(game_id)
         .bind(index)
         .bind(state)
@@ -183,9 +191,51 @@ pub async fn phase(conn: &mut PgConnection, game_id: GameId, index: i32) -> Resu
 }
 
 /// Every phase of the game, first to last.
-pub async fn phases(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<PhaseRow>, sqlx::Error> {
-    let sql = format!("select {PHASE_COLUMNS} from phase where game_id = $1 order by phase_index");
-    sqlx::query_as(&sql).bind(game_id).fetch_all(conn).await
+/// A phase as lists of phases show it: without its state or report, which a long game's pages would
+/// otherwise read for every phase.
+#[derive(Debug, sqlx::FromRow)]
+pub struct PhaseSummary {
+    pub phase_index: i32,
+    pub label: String,
+    pub processed_at: Option<DateTime<Utc>>,
+    /// `None` before it was computed (a phase opened before the column existed); JSON `null` inside for
+    /// a game without a board.
+    pub center_counts: Option<Json<Option<CenterCounts>>>,
+}
+
+pub async fn phase_summaries(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<PhaseSummary>, sqlx::Error> {
+    sqlx::query_as(
+        "select phase_index, label, processed_at, center_counts from phase where game_id = $1 order by phase_index",
+    )
+    .bind(game_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// The states of the phases whose center counts were never computed.
+pub async fn phases_without_counts(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Vec<(i32, serde_json::Value)>, sqlx::Error> {
+    sqlx::query_as("select phase_index, state from phase where game_id = $1 and center_counts is null")
+        .bind(game_id)
+        .fetch_all(conn)
+        .await
+}
+
+pub async fn set_center_counts(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    counts: Option<&CenterCounts>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update phase set center_counts = $3 where game_id = $1 and phase_index = $2")
+        .bind(game_id)
+        .bind(phase_index)
+        .bind(Json(counts))
+        .execute(conn)
+        .await
+        .map(drop)
 }
 
 /// The phase's order sheets, by the seat's number in the game kind's state.

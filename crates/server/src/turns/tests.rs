@@ -530,7 +530,7 @@ async fn a_solo_victory_finishes_the_game_and_its_pages_say_who_won(pool: PgPool
     let state = serde_json::json!({"kind": "standard", "state": {
         "phase": "F1901M", "units": ["France A ruh", "Russia A mos"], "owners": owners,
     }});
-    sqlx::query("update phase set state = $2, code = 'F1901M', label = 'Fall 1901 Movement' where game_id = $1")
+    sqlx::query("update phase set state = $2, center_counts = null, code = 'F1901M', label = 'Fall 1901 Movement' where game_id = $1")
         .bind(game_id)
         .bind(state)
         .execute(&pool)
@@ -618,7 +618,7 @@ async fn set_position(
     let owners: serde_json::Map<String, serde_json::Value> =
         owners.iter().map(|(center, power)| ((*center).to_owned(), (*power).into())).collect();
     let state = serde_json::json!({"kind": "standard", "state": {"phase": code, "units": units, "owners": owners}});
-    sqlx::query("update phase set state = $2, code = $3, label = $4 where game_id = $1 and processed_at is null")
+    sqlx::query("update phase set state = $2, center_counts = null, code = $3, label = $4 where game_id = $1 and processed_at is null")
         .bind(game_id)
         .bind(state)
         .bind(code)
@@ -694,8 +694,10 @@ async fn an_observer_replays_a_dislodgement_its_retreat_and_the_winter_build_on_
         .await
         .assert_contains("Winter 1901")
         .assert_contains("class=\"order build succeeded\"")
-        .assert_contains("class=\"marked-phase\"")
-        .assert_contains("Germany: 4 at Spring 1902 Movement");
+        .assert_contains("<th scope=\"row\">Germany</th><td>4</td>")
+        .assert_contains("id=\"centers-over-time-link\"")
+        .assert_lacks("id=\"centers-chart\"");
+    observer.get(&format!("/games/{game_id}/phases")).await.assert_contains("Germany: 4 at Spring 1902 Movement");
     observer
         .get(&phase(3))
         .await
@@ -718,4 +720,51 @@ async fn a_results_page_marks_the_powers_that_sent_no_orders_and_only_those(pool
     process_now(&pool, game_id).await;
     let page = gm.get(&format!("/games/{game_id}/phases/0")).await;
     page.assert_contains("<strong>No orders from:</strong> England, France, Germany, Italy, Russia, Turkey (");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_browser_revalidates_a_page_with_its_etag_and_gets_304_until_the_game_changes(pool: PgPool) {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use tower::ServiceExt;
+
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Revalidated").await;
+    let get = |tag: Option<&str>| {
+        let mut request = Request::get(format!("/games/{game_id}"));
+        if let Some(tag) = tag {
+            request = request.header(header::IF_NONE_MATCH, tag);
+        }
+        crate::test_support::app(pool.clone()).oneshot(request.body(Body::empty()).unwrap())
+    };
+    let first = get(None).await.unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    assert_eq!(first.headers()[header::CACHE_CONTROL], "private, no-cache");
+    let tag = first.headers()[header::ETAG].to_str().unwrap().to_owned();
+    let again = get(Some(&tag)).await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    let body = axum::body::to_bytes(again.into_body(), 1024).await.unwrap();
+    assert!(body.is_empty(), "a 304 carries no page");
+
+    process_now(&pool, game_id).await;
+    let changed = get(Some(&tag)).await.unwrap();
+    assert_eq!(changed.status(), StatusCode::OK, "a processed phase is a new page");
+    assert_ne!(changed.headers()[header::ETAG].to_str().unwrap(), tag);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn center_counts_are_stored_as_phases_open_and_computed_once_for_phases_opened_before_they_were(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Counted").await;
+    let stored = || async {
+        sqlx::query_scalar::<_, Option<serde_json::Value>>("select center_counts from phase where game_id = $1")
+            .bind(game_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+    };
+    assert_eq!(stored().await.unwrap()["Austria"], 3, "counted when the phase opened");
+    sqlx::query("update phase set center_counts = null where game_id = $1").bind(game_id).execute(&pool).await.unwrap();
+    gm.get(&format!("/games/{game_id}/phases")).await.assert_contains("Austria: 3 at Spring 1901 Movement");
+    assert_eq!(stored().await.unwrap()["Russia"], 4, "computed on first read and kept");
 }

@@ -9,6 +9,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sqlx::{PgConnection, PgPool};
 
+use super::board::center_counts;
 use super::end;
 use super::queries::{self, NewPhase, Stage};
 use crate::games::deadline::PhaseKind;
@@ -130,8 +131,12 @@ async fn open_phase(
     now: DateTime<Utc>,
 ) -> anyhow::Result<()> {
     let info = state.phase();
-    queries::insert_phase(conn, NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now })
-        .await?;
+    let center_counts = state.public_view().board.as_ref().map(center_counts);
+    queries::insert_phase(
+        conn,
+        NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now, center_counts },
+    )
+    .await?;
     if state.outcome().is_none() {
         let sheets: Vec<(SeatId, bool)> =
             numbering.iter().map(|(seat_id, game_seat)| (*seat_id, state.must_order(*game_seat))).collect();

@@ -1,0 +1,67 @@
+//! Cheap revalidation of pages: every successful GET answer carries a strong `ETag` (a digest of its
+//! body) and `Cache-Control: private, no-cache`, so a browser asks again each time (players must see
+//! new results and deadlines at once) but gets an empty `304 Not Modified` when nothing changed. Pages
+//! are per viewer, so no shared cache may keep them (`private`).
+
+use axum::body::{Body, to_bytes};
+use axum::extract::Request;
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+
+/// Answers larger than this are passed on without an `ETag` rather than held in memory.
+const MAX_TAGGED_BODY: usize = 4 * 1024 * 1024;
+
+pub async fn revalidate(request: Request, next: Next) -> Response {
+    let is_read = matches!(*request.method(), Method::GET | Method::HEAD);
+    let asked = request.headers().get(header::IF_NONE_MATCH).cloned();
+    let response = next.run(request).await;
+    if !is_read || response.status() != StatusCode::OK || response.headers().contains_key(header::ETAG) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = to_bytes(body, MAX_TAGGED_BODY).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let tag = entity_tag(&bytes);
+    parts.headers.insert(header::ETAG, tag.clone());
+    parts.headers.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("private, no-cache"));
+    if asked.is_some_and(|asked| matches(&asked, &tag)) {
+        parts.status = StatusCode::NOT_MODIFIED;
+        parts.headers.remove(header::CONTENT_LENGTH);
+        return Response::from_parts(parts, Body::empty());
+    }
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+/// `"` + the first 16 bytes of the body's SHA-256 in hex + `"`.
+fn entity_tag(body: &[u8]) -> HeaderValue {
+    let digest = Sha256::digest(body);
+    let hex: String = digest[..16].iter().map(|byte| format!("{byte:02x}")).collect();
+    HeaderValue::from_str(&format!("\"{hex}\"")).expect("hex digits make a valid header value")
+}
+
+/// Whether `If-None-Match` (one tag, a list, or `*`) names this tag; weak tags compare weakly, as
+/// RFC 9110 asks for `If-None-Match`.
+fn matches(asked: &HeaderValue, tag: &HeaderValue) -> bool {
+    let Ok(asked) = asked.to_str() else { return false };
+    let tag = tag.to_str().unwrap_or_default();
+    asked.split(',').map(str::trim).any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == tag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn if_none_match_finds_the_tag_in_a_list_weakly_or_as_a_star() {
+        let tag = entity_tag(b"<html>");
+        let quoted = tag.to_str().unwrap().to_owned();
+        for asked in [quoted.clone(), format!("\"x\", {quoted}"), format!("W/{quoted}"), "*".to_owned()] {
+            assert!(matches(&HeaderValue::from_str(&asked).unwrap(), &tag), "{asked}");
+        }
+        assert!(!matches(&HeaderValue::from_static("\"other\""), &tag));
+        assert_ne!(entity_tag(b"<html>"), entity_tag(b"<html> "), "one byte more is another tag");
+    }
+}
