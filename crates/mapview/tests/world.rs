@@ -134,3 +134,21 @@ fn countries_are_tinted_by_the_leader_the_reader_knows_and_marked_with_his_spies
         assert!(texts(&plain).contains(&code.as_str()), "{code} is written on the map");
     }
 }
+
+/// Natural Earth draws every border of today's map, so no pair is a sea link; the loader and the drawing
+/// still handle one (an island given a neighbour, say): here Canada and the United States stand in.
+#[test]
+fn a_sea_link_is_drawn_as_a_dashed_line_between_the_two_codes() {
+    let links = include_str!("../data/world-links.csv").replace("CAN,USA,land", "CAN,USA,sea");
+    let view = WorldMapView::from_csv(&engine_map(), include_str!("../data/world-countries.csv"), &links)
+        .expect("a sea link between neighbours loads");
+    let svg = view.render(&WorldBoard::default());
+    let dashed =
+        svg.split("class=\"sea-links\"").nth(1).expect("the sea links' layer").split("</g>").next().unwrap_or("");
+    assert_eq!(dashed.matches("<line").count(), 1, "{dashed}");
+    assert!(dashed.contains("stroke-dasharray"));
+    let plain = WorldMapView::new().expect("loads").render(&WorldBoard::default());
+    assert!(
+        !plain.split("class=\"sea-links\"").nth(1).unwrap_or("").split("</g>").next().unwrap_or("").contains("<line")
+    );
+}
