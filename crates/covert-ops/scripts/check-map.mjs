@@ -10,54 +10,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { neighbors } from "topojson-client";
+import { IGNORED_BORDERS, readWorld } from "./natural-earth.mjs";
 
 const require = createRequire(import.meta.url);
 const atlas = require("world-atlas/countries-50m.json");
 
-// Natural Earth short names for the names used in the `includes` column, where they differ.
-const NATURAL_EARTH_NAME = {
-  "United States": "United States of America",
-  "Bosnia and Herzegovina": "Bosnia and Herz.",
-  "North Macedonia": "Macedonia",
-  "Democratic Republic of the Congo": "Dem. Rep. Congo",
-  "Republic of the Congo": "Congo",
-  "Equatorial Guinea": "Eq. Guinea",
-  "Central African Republic": "Central African Rep.",
-  "Ivory Coast": "Côte d'Ivoire",
-  "South Sudan": "S. Sudan",
-  "Western Sahara": "W. Sahara",
-  Eswatini: "eSwatini",
-  "East Timor": "Timor-Leste",
-  "Vatican City": "Vatican",
-  "Dominican Republic": "Dominican Rep.",
-};
-
-// Territories Natural Earth draws apart that belong to one of our countries.
-const EXTRA_MEMBERS = {
-  CAM: ["Haiti", "Dominican Rep."],
-  CHN: ["Hong Kong", "Macao"],
-  IND: ["Siachen Glacier"],
-  SOM: ["Somaliland"],
-  GRE: ["N. Cyprus"],
-  SCA: ["Åland"],
-};
-
-// Real borders the map leaves out on purpose (README "The map": exclaves and overseas territories).
-const IGNORED_BORDERS = new Set(["POL-RUS", "BRA-FRA", "FRA-VEN"]);
-
-const rows = readFileSync(new URL("../data/world.csv", import.meta.url), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => {
-    const [code, name, includes, neighbours] = line.split(",");
-    return {
-      code,
-      name,
-      members: includes.split(";").filter(Boolean).map((n) => NATURAL_EARTH_NAME[n] ?? n).concat(EXTRA_MEMBERS[code] ?? []),
-      neighbours: neighbours.split(";").filter(Boolean),
-    };
-  });
+const rows = readWorld(readFileSync(new URL("../data/world.csv", import.meta.url), "utf8"));
 
 const geometries = atlas.objects.countries.geometries;
 const regionOf = new Map();

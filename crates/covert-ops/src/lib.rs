@@ -27,7 +27,7 @@ pub use report::{
 pub use state::{
     CountryState, Deployment, GameState, GameStatus, NearWin, PlayerId, PlayerState, SetupError, Stance, VictoryReason,
 };
-pub use view::{OrderOptions, PublicPlayer, PublicView, TroopMove, Withdrawal};
+pub use view::{OrderOptions, PlayerMap, PublicPlayer, PublicView, TroopMove, Withdrawal};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

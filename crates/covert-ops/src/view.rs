@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::map::{CountryCode, WorldMap};
-use crate::report::Position;
+use crate::report::{PlayerReport, Position};
 use crate::state::{CountryState, GameState, GameStatus, PlayerId};
 
 /// What anyone may see of a game: its day, status and players' names (rulings 0.5).
@@ -106,5 +106,68 @@ impl GameState {
             cash: position.cash,
             orders_available: position.orders_available,
         })
+    }
+}
+
+/// What one player knows of the world map, for drawing it: who leads the countries whose leader he can
+/// see (those he leads, and his superspy's country, CO.8), his own influence, his own spies and where
+/// his superspy is. Nothing of any other player's influence or spies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerMap {
+    pub player: PlayerId,
+    /// Countries whose leader this player knows, with that leader (`None`: nobody leads it).
+    pub known_leaders: Vec<(CountryCode, Option<PlayerId>)>,
+    /// This player's influence wherever it is above zero.
+    pub influence: Vec<(CountryCode, u32)>,
+    /// This player's spies still in place, with their values.
+    pub spies: Vec<(CountryCode, u32)>,
+    pub superspy: CountryCode,
+}
+
+impl GameState {
+    /// The player's map as it stands now; `None` for a player not in the game.
+    pub fn player_map(&self, player: PlayerId) -> Option<PlayerMap> {
+        let superspy = self.player(player)?.superspy;
+        let known_leaders = self
+            .countries
+            .iter()
+            .filter(|country| country.leader == Some(player) || country.code == superspy)
+            .map(|country| (country.code, country.leader))
+            .collect();
+        Some(PlayerMap {
+            player,
+            known_leaders,
+            influence: self
+                .countries
+                .iter()
+                .filter(|country| country.influence_of(player) > 0)
+                .map(|country| (country.code, country.influence_of(player)))
+                .collect(),
+            spies: self.countries.iter().filter_map(|c| c.spies.get(&player).map(|&value| (c.code, value))).collect(),
+            superspy,
+        })
+    }
+}
+
+impl PlayerMap {
+    /// The same map as a day's turn result leaves it: read from the player's own report only.
+    pub fn from_report(report: &PlayerReport) -> PlayerMap {
+        let mut known_leaders: Vec<(CountryCode, Option<PlayerId>)> =
+            report.countries.iter().map(|led| (led.code, Some(report.player))).collect();
+        if !known_leaders.iter().any(|(code, _)| *code == report.superspy.country) {
+            known_leaders.push((report.superspy.country, report.superspy.leader));
+        }
+        PlayerMap {
+            player: report.player,
+            known_leaders,
+            influence: report.influence.iter().map(|level| (level.country, level.influence)).collect(),
+            spies: report
+                .spies
+                .iter()
+                .filter(|spy| !spy.caught && spy.value > 0)
+                .map(|s| (s.country, s.value))
+                .collect(),
+            superspy: report.superspy.country,
+        }
     }
 }

@@ -136,12 +136,93 @@ pub struct Board {
     pub dislodged: Vec<BoardUnit>,
     /// Center key to owning power.
     pub owners: BTreeMap<String, String>,
+    /// What a variant adds to the board, all of it public.
+    #[serde(default)]
+    pub marks: Vec<BoardMark>,
+}
+
+/// A variant's public mark on a standard board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BoardMark {
+    /// A double unit (Diplobucks bribe 5), shown as DA or DF; the region key of the unit.
+    Double { region: String },
+    /// A province that became a nation (Terrorism I rule 11), in its own colour once bought; never its buyer.
+    Nation { province: String, name: String, bought: bool },
+    /// A terrorist group based in the province (Terrorism I rule 4); never who controls it.
+    Group { province: String, name: String },
+    /// A center with a counter-insurgency this Winter (Covert Dip); never who funded it.
+    Insurgency { province: String },
+}
+
+/// What a phase did to a unit besides its orders, as its results board marks it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitMark {
+    /// Its moves were not carried out: held by a bribe (Diplobucks bribes 6 and 7).
+    HeldByBribe,
+    /// Taken off the board by a bribe (Diplobucks bribe 8).
+    Destroyed,
+    /// Turned into a unit of the other type (Diplobucks bribe 4): `A` or `F`, what it became.
+    Converted { into: char },
+}
+
+/// A unit of the board the phase started from, with what happened to it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MarkedUnit {
+    pub unit: BoardUnit,
+    pub mark: UnitMark,
+}
+
+/// What a world map (Covert Operations) shows one reader: for each country the reader knows something
+/// about, what he knows. Countries left out are drawn with nothing known of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorldBoard {
+    /// Country code (`GER`) to what the reader knows of it.
+    pub countries: BTreeMap<String, WorldCountry>,
+}
+
+/// What one reader knows of one country of a world map.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorldCountry {
+    /// Who leads it, when the reader may know (`None`: unknown to him).
+    pub leader: Option<WorldLeader>,
+    /// The reader's own influence there.
+    pub influence: Option<u32>,
+    /// The value of the reader's own spy there.
+    pub spy: Option<u32>,
+    /// The reader's superspy is there.
+    pub superspy: bool,
+    /// What the day's public news says happened there.
+    pub events: Vec<WorldEvent>,
+}
+
+/// A country's leader as a world map shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorldLeader {
+    /// The reader himself.
+    Reader,
+    /// Another seat, by its id and title (`Player 2`).
+    Seat(SeatId, String),
+    Nobody,
+}
+
+/// A public event marked on a country of a world map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorldEvent {
+    /// Its leader was assassinated (a coup).
+    Assassination,
+    /// Its government was overthrown (a revolution).
+    Revolution,
+    /// It was conquered by the troops of the named country (its code).
+    Conquered { by: String },
 }
 
 /// What one viewer may see of a game now.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     pub board: Option<Board>,
+    /// The world map of a kind played on one (Covert Operations), as this viewer may know it.
+    #[serde(default)]
+    pub world: Option<WorldBoard>,
     /// Labelled facts: (`France's centers`, `5`), (`Your balance`, `1000 DB`).
     pub facts: Vec<(String, String)>,
     pub notes: Vec<String>,
@@ -174,6 +255,13 @@ pub struct Report {
     /// removals in civil disorder), as units on the board the phase started from, for the map to draw.
     #[serde(default)]
     pub removed: Vec<BoardUnit>,
+    /// The world map after the phase as this report's reader may know it, with the phase's public
+    /// events marked (Covert Operations).
+    #[serde(default)]
+    pub world: Option<WorldBoard>,
+    /// Units the phase held, destroyed or converted besides their orders, for the results board.
+    #[serde(default)]
+    pub unit_marks: Vec<MarkedUnit>,
 }
 
 /// What processing a phase produced.

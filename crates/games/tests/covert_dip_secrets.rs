@@ -84,3 +84,15 @@ fn cd_secret_orders_waiting_through_a_fall_retreat_are_seen_only_by_their_power(
         assert_eq!(leaks(&game, &processed, "Russia", needle), NONE, "{needle}");
     }
 }
+
+// See: sheet "The GM will report, with the fall results, those centers that have counter-insurgencies"
+// and rulings 0.5: the Winter board marks the center, never the power that paid for it.
+#[test]
+fn cd_secret_the_winter_board_marks_a_counter_insurgency_without_its_funder() {
+    let game = fall_1902(&[("Russia", 1, 0)]);
+    let processed = play(&game, &[("Russia", "FD ser")]);
+    let marks = processed.next.public_view().board.expect("a board").marks;
+    assert_eq!(marks, [games::kind::BoardMark::Insurgency { province: "ser".to_owned() }]);
+    assert!(!json_text(&marks).contains("Russia"));
+    assert!(game.public_view().board.expect("a board").marks.is_empty(), "nothing before the Fall is processed");
+}

@@ -349,7 +349,9 @@ fn public_view_has_no_board_and_only_public_facts() {
     let game = new_game(3);
     let view = game.public_view();
     assert!(view.board.is_none());
-    assert_eq!(fact(&view, "Days played"), "0");
+    assert_eq!(fact(&view, "Day"), "1", "the first day is Day 1, not '0 days played'");
+    let next = play(&game, &[]).next;
+    assert_eq!(fact(&next.public_view(), "Day"), "2");
     assert_eq!(fact(&view, "Players"), "Player 1, Player 2, Player 3");
     assert!(game.seat_view(seat(&game, "Player 1")).board.is_none());
 }

@@ -76,3 +76,83 @@ fn secrets_the_games_parameters_reach_no_view_form_or_report() {
         }
     }
 }
+
+fn world_of(view_or_report_world: &Option<games::kind::WorldBoard>) -> &games::kind::WorldBoard {
+    view_or_report_world.as_ref().expect("Covert Operations views and reports carry a world map")
+}
+
+fn known(world: &games::kind::WorldBoard, code: &str) -> games::kind::WorldCountry {
+    world.countries.get(code).cloned().unwrap_or_default()
+}
+
+/// Player 2 has a spy in Germany, influence in France and leads South Africa; Player 1 leads Italy and
+/// has a spy in Mexico and $9000 million; Player 1's superspy watches Egypt, which Player 3 leads.
+fn two_players_with_secrets() -> games::AnyGame {
+    edit(&new_game(3), |state| {
+        player(state, 1)["superspy"] = json!("EGY");
+        player(state, 2)["superspy"] = json!("AUS");
+        player(state, 3)["superspy"] = json!("AUS");
+        country(state, "GER")["spies"] = json!({"2": 4242});
+        country(state, "FRA")["influence"] = json!({"2": 616});
+        lead(state, "SAF", 2, 515);
+        lead(state, "ITA", 1, 9);
+        country(state, "MEX")["spies"] = json!({"1": 30});
+        player(state, 1)["cash"] = json!(9000);
+        lead(state, "EGY", 3, 8);
+    })
+}
+
+// See: rulings 0.5; CO.8: a player's map shows his own influence, spies and superspy, and the leader of
+// the superspy's country, never another player's spies, influence or countries.
+#[test]
+fn secrets_a_players_world_map_never_shows_another_players_spies_or_influence() {
+    let game = two_players_with_secrets();
+    let day = play(&game, &[("Player 2", "S,GER,1")]);
+    let before = game.seat_view(seat(&game, "Player 1"));
+    let after = day.next.seat_view(seat(&game, "Player 1"));
+    let report = private(&day, &game, "Player 1");
+    for world in [world_of(&before.world), world_of(&after.world), world_of(&report.world)] {
+        assert_eq!(known(world, "GER").spy, None, "Player 2's spy in Germany");
+        assert_eq!(known(world, "FRA").influence, None, "Player 2's influence in France");
+        assert_eq!(known(world, "SAF"), games::kind::WorldCountry::default(), "Player 2's South Africa");
+        assert_eq!(known(world, "ITA").leader, Some(games::kind::WorldLeader::Reader));
+        assert_eq!(known(world, "ITA").influence, Some(9));
+        assert!(known(world, "MEX").spy.is_some(), "Player 1's own spy");
+        assert!(known(world, "EGY").superspy);
+        assert!(
+            matches!(known(world, "EGY").leader, Some(games::kind::WorldLeader::Seat(_, ref title)) if title == "Player 3"),
+            "the superspy sees who leads Egypt"
+        );
+        let text = serde_json::to_string(world).expect("serialises");
+        for needle in ["4242", "616", "515", "Player 2"] {
+            assert!(!text.contains(needle), "{needle} on Player 1's map: {text}");
+        }
+    }
+    let own = world_of(&day.next.seat_view(seat(&game, "Player 2")).world).clone();
+    assert_eq!(known(&own, "SAF").leader, Some(games::kind::WorldLeader::Reader), "Player 2 sees its own country");
+    assert!(known(&own, "GER").spy.is_some(), "and its own spy");
+}
+
+// See: rulings 0.5: who leads a country is not public; the public map shows only the day's news.
+#[test]
+fn secrets_the_public_world_map_shows_no_leader_spy_or_influence_only_the_news() {
+    let game = two_players_with_secrets();
+    let day = play(&game, &[("Player 1", "K,SAF,7000")]);
+    for world in
+        [world_of(&game.public_view().world), world_of(&day.next.public_view().world), world_of(&day.public.world)]
+    {
+        for (code, country) in &world.countries {
+            assert_eq!(
+                (&country.leader, country.influence, country.spy, country.superspy),
+                (&None, None, None, false),
+                "{code}"
+            );
+        }
+    }
+    assert_eq!(
+        known(world_of(&day.public.world), "SAF").events,
+        [games::kind::WorldEvent::Assassination],
+        "the assassination is public news: {:?}",
+        day.public.events
+    );
+}

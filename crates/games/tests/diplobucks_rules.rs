@@ -303,6 +303,24 @@ fn db_db2_double_unit_supporting_two_orders_supports_nothing() {
     assert_eq!(attack.result, ResultWord::Fails, "the double unit's support counted for nothing");
 }
 
+// See: DB.2 and sheet bribe 5 ("signified in move results as DA or DF"): the double unit that supported
+// two orders and so held is listed once in the public results, as holding, not once per order.
+#[test]
+fn db_db2_a_double_unit_given_two_supports_is_listed_once_in_the_results_as_holding() {
+    let start = ["France A bur", "France A pic", "France A gas", "Germany A mun", "Germany A bel"];
+    let game = game_at("S1902M", &start, &[], &[]);
+    let game = edit(&game, |state| state["doubles"] = serde_json::json!([{"at": "bur", "movement_phases_left": 2}]));
+    let processed = play(
+        &game,
+        &[("France", "A pic - bel\nA gas - par\nA bur S A pic - bel\nA bur S A gas - par"), ("Germany", "A bel H")],
+    );
+    let burgundy: Vec<_> = processed.public.orders.iter().filter(|l| l.order.contains("bur")).collect();
+    assert_eq!(burgundy.len(), 1, "{burgundy:#?}");
+    assert_eq!(burgundy[0].order, "DA bur H");
+    assert_eq!(burgundy[0].result, ResultWord::Succeeds);
+    assert!(burgundy[0].reason.contains("two orders"), "{:?}", burgundy[0].reason);
+}
+
 // See: sheet bribe 6 and DB.3: the unit holds, shown as "not executed: held by a bribe", naming no briber.
 #[test]
 fn db_db3_bribe_6_forced_hold_names_no_briber() {

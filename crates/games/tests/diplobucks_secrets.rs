@@ -69,3 +69,31 @@ fn db_secret_a_learned_balance_and_the_seen_bribes_go_only_to_the_buyer() {
         Vec::<String>::new()
     );
 }
+
+// See: sheet bribe 5 ("All players know where double units are … DA or DF"), bribes 6, 8 and 9, and
+// rulings 0.5: the board marks double units and the results board the units held, destroyed or
+// converted (bribe 4: army to fleet, only one's own unit), and none names who paid.
+#[test]
+fn db_secret_the_boards_marks_show_the_bribes_effects_and_never_their_buyers() {
+    let rich = [("Germany", 2000), ("Italy", 2000), ("France", 2000)];
+    let game = game_at("S1902M", &["France A par", "France A mar", "France A bre", "Russia A mos"], &[], &rich);
+    let processed = play(
+        &game,
+        &[
+            ("Germany", "BRIBE double A par\nBRIBE hold A mar"),
+            ("Italy", "BRIBE destroy A mos"),
+            ("France", "A mar - gas\nBRIBE convert A bre"),
+        ],
+    );
+    let marks = &processed.public.unit_marks;
+    let mark_of = |region: &str| marks.iter().find(|m| m.unit.region == region).map(|m| m.mark.clone());
+    assert_eq!(mark_of("mar"), Some(games::kind::UnitMark::HeldByBribe), "{marks:?}");
+    assert_eq!(mark_of("mos"), Some(games::kind::UnitMark::Destroyed), "{marks:?}");
+    assert_eq!(mark_of("bre"), Some(games::kind::UnitMark::Converted { into: 'F' }), "{marks:?}");
+    let board = processed.next.public_view().board.expect("a board");
+    assert_eq!(board.marks, [games::kind::BoardMark::Double { region: "par".to_owned() }]);
+    let text = format!("{} {}", json_text(marks), json_text(&board.marks));
+    for buyer in ["Germany", "Italy"] {
+        assert!(!text.contains(buyer), "{buyer} named by a mark: {text}");
+    }
+}

@@ -121,9 +121,12 @@ fn ter_rule_3_no_build_where_a_group_is_or_another_power_owns_the_province() {
     assert!(refused.rejected[0].reason.contains("not a home province of England"), "{refused:?}");
     let turn = play(&game, &[("England", "BUILD A yor\nBUILD A wal\nBUILD A edi")], 1);
     assert_eq!(units(&turn.next), ["England A edi"]);
+    let check = game.check_orders(seat("England"), "BUILD A yor\nBUILD A wal");
+    let reasons: Vec<&str> = check.rejected.iter().map(|r| r.reason.as_str()).collect();
+    assert_eq!(reasons, ["yor is subject to terrorism", "wal is owned by another power"], "refused when typed");
     let private = private_texts(&turn, "England");
-    assert!(has(&private, "BUILD A yor | Fails | yor is subject to terrorism"), "{private:?}");
-    assert!(has(&private, "BUILD A wal | Fails | wal is owned by another power"));
+    assert!(has(&private, "yor is subject to terrorism"), "{private:?}");
+    assert!(has(&private, "wal is owned by another power"));
     // 10 + 9 income - 2 levy - 3 for the one build.
     assert_eq!(treasury(&turn.next, "England"), 14);
 }
@@ -216,7 +219,7 @@ fn ter_gap_4_invalid_foundings_cost_nothing_and_roll_no_die() {
     let own = germany_founds("FOUND 6 IN kie AS Home Front", 1);
     assert!(group(&own.next, "kie").is_none());
     assert_eq!(treasury(&own.next, "Germany"), 6);
-    assert!(has(&private_texts(&own, "Germany"), "a founder's own province: void, the money is returned"));
+    assert!(has(&private_texts(&own, "Germany"), "kie is a founder's own province"), "refused, as on the order page");
     let small = germany_founds("FOUND 2 IN bur AS Tiny Front", 1);
     assert!(group(&small.next, "bur").is_none());
     assert_eq!(treasury(&small.next, "Germany"), 6);
@@ -637,7 +640,7 @@ fn ter_orders_bad_lines_are_refused_with_reasons_and_good_lines_kept() {
     let sheet = "F lon - nth\nFOUND 3 IN lon AS X\nCONTRIBUTE 5 TO bur\nBID 3 FOR Nowhere\nTRANSFER x TO CIA\nOPEN CIA\nCIA: TRANSFER 2 TO KGB\nF edi - xyz";
     let check = new_game().check_orders(seat("England"), sheet);
     let accepted: Vec<&str> = check.accepted.iter().map(|a| a.text.as_str()).collect();
-    assert_eq!(accepted, ["F lon - nth", "OPEN CIA", "CIA: TRANSFER 2 TO KGB"]);
+    assert_eq!(accepted, ["F lon - nth", "OPEN CIA"]);
     let rejected: Vec<(usize, &str)> = check.rejected.iter().map(|r| (r.line, r.reason.as_str())).collect();
     assert_eq!(
         rejected,
@@ -646,6 +649,7 @@ fn ter_orders_bad_lines_are_refused_with_reasons_and_good_lines_kept() {
             (3, "no terrorist group is based in bur"),
             (4, "there is no nation called Nowhere"),
             (5, "`x` is not a whole amount: write TRANSFER 6 TO KGB"),
+            (7, "no agency is called KGB"),
             (8, "`xyz` is not a province"),
         ]
     );
@@ -689,13 +693,13 @@ fn ter_gap_6_bidders_may_order_for_the_nation_in_the_auction_turn_and_only_the_w
     let game = ceded_burgundy().next;
     let orders = [
         ("Italy", "BID 2 FOR Free Burgundy\nFree Burgundy: BUILD A bur"),
-        ("Germany", "BID 1 FOR Free Burgundy\nFree Burgundy: TRANSFER 5 TO Nowhere"),
+        ("Germany", "BID 1 FOR Free Burgundy\nFree Burgundy: BUILD A bur"),
     ];
     let turn = play(&game, &orders, 2);
     assert!(units(&turn.next).contains(&"Free Burgundy A bur".to_string()));
     assert!(has(
         &private_texts(&turn, "Germany"),
-        "Free Burgundy: TRANSFER 5 TO Nowhere | Fails | you do not control Free Burgundy"
+        "Free Burgundy | BUILD A bur | Fails | you do not control Free Burgundy"
     ));
 }
 
@@ -714,9 +718,11 @@ fn ter_gap_6_seas_and_nations_host_no_group() {
     let sea = new_game().check_orders(seat("Germany"), "FOUND 6 IN nth AS Pirates");
     assert!(sea.rejected[0].reason.contains("no group can be based at sea"));
     let game = edit(&ceded_burgundy().next, |state| state["powers"]["Germany"]["treasury"] = json!(20));
+    let nation = game.check_orders(seat("Germany"), "FOUND 6 IN bur AS Second Front");
+    assert_eq!(nation.rejected[0].reason, "bur is an independent nation", "refused when typed (TER.4)");
     let turn = play(&game, &[("Germany", "FOUND 6 IN bur AS Second Front")], 2);
     assert!(group(&turn.next, "bur").is_none());
-    assert!(has(&private_texts(&turn, "Germany"), "bur is an independent nation: void, the money is returned"));
+    assert_eq!(treasury(&turn.next, "Germany"), treasury(&play(&game, &[], 2).next, "Germany"), "it cost nothing");
 }
 
 #[test]
@@ -758,7 +764,7 @@ fn ter_rule_15_a_turn_with_retreats_finishes_its_steps_after_them() {
     let england = private_texts(&retreats, "England");
     let answers: Vec<&String> = england.iter().filter(|line| line.contains("CONTRIBUTE 1 TO bur")).collect();
     assert_eq!(answers.len(), 1, "{england:?}");
-    assert!(answers[0].contains("Fails | no group in bur"), "the group became a nation at step 2");
+    assert!(answers[0].contains("Fails | no terrorist group is based in bur"), "the group became a nation at step 2");
     assert!(units(&retreats.next).contains(&"France A wal".to_string()));
 }
 
@@ -775,11 +781,11 @@ fn ter_rule_14_and_3_5_no_fractions_halves_round_up() {
 #[test]
 fn ter_orders_a_players_own_orders_take_no_prefix() {
     let game = add_agency(&new_game(), "CIA", "England", 5);
-    let check =
-        game.check_orders(seat("England"), "CIA: OPEN KGB\nCIA: BID 3 FOR Free Picardy\nCIA: TRANSFER 1 TO KGB");
+    let check = game
+        .check_orders(seat("England"), "CIA: OPEN KGB\nCIA: BID 3 FOR Free Picardy\nOPEN MI6\nCIA: TRANSFER 1 TO MI6");
     let reasons: Vec<&str> = check.rejected.iter().map(|r| r.reason.as_str()).collect();
     assert_eq!(reasons, ["you give this order yourself: write it without a prefix"; 2]);
-    assert_eq!(check.accepted[0].text, "CIA: TRANSFER 1 TO KGB");
+    assert_eq!(check.accepted[1].text, "CIA: TRANSFER 1 TO MI6", "to an agency opened on the same sheet");
 }
 
 #[test]
@@ -853,7 +859,7 @@ fn ter_gap_6_an_unbought_nations_dislodged_unit_disbands_without_a_retreat_stage
 fn ter_gap_7_a_foundings_money_is_taken_in_step_7_in_the_order_given() {
     let game = add_agency(&add_agency(&new_game(), "CIA", "Germany", 7), "KGB", "Germany", 0);
     let turn = play(&game, &[("Germany", "CIA: FOUND 6 IN bur AS Front\nCIA: TRANSFER 3 TO KGB")], 1);
-    assert!(has(&private_texts(&turn, "Germany"), "CIA: TRANSFER 3 TO KGB | Fails | not enough money"));
+    assert!(has(&private_texts(&turn, "Germany"), "CIA | TRANSFER 3 TO KGB | Fails | not enough money"));
     assert!(group(&turn.next, "bur").is_some());
     assert_eq!(agency(&turn.next, "CIA").unwrap()["balance"], 1);
 }
@@ -873,4 +879,79 @@ fn ter_orders_the_form_offers_levy_decrees_and_a_new_capital() {
     for value in values {
         assert_eq!(england_lost_london().check_orders(seat("England"), value).accepted.len(), 1);
     }
+}
+
+fn france_out_of_the_game() -> AnyGame {
+    edit(&arranged(&["Germany A mun"], &[("France", 9)]), |state| state["powers"]["France"]["eliminated"] = json!(true))
+}
+
+// See: rule 8 and TER.5 ("its treasury and agencies vanish"): an eliminated power's lines would be dropped
+// before step 1, so the order page refuses them with the same reason.
+#[test]
+fn ter_5_an_eliminated_powers_builds_foundings_and_agencies_are_refused_at_entry() {
+    let game = france_out_of_the_game();
+    let check = game.check_orders(seat("France"), "BUILD A par\nFOUND 3 IN mun AS Maquis\nOPEN Gladio");
+    assert_eq!(check.accepted, Vec::new(), "{check:?}");
+    assert_eq!(check.rejected.len(), 3);
+    for line in &check.rejected {
+        assert_eq!(line.reason, "France is out of the game: it gives no more orders", "{line:?}");
+    }
+}
+
+// See: TER.4 ("Invalid founding orders (a capital, one's own province, …) cost nothing"): a founding in the
+// founder's own province is refused when typed, with the reason step 8 would give.
+#[test]
+fn ter_4_a_founding_in_ones_own_province_is_refused_at_entry() {
+    let check = new_game().check_orders(seat("Austria"), "FOUND 4 IN bud AS Magyar Front");
+    assert_eq!(check.accepted, Vec::new());
+    assert_eq!(check.rejected[0].reason, "bud is a founder's own province: groups are founded in another player's");
+    let nation_home = italy_owns_burgundy().check_orders(seat("Germany"), "FOUND 4 IN bur AS Front");
+    assert_eq!(nation_home.rejected[0].reason, "bur is an independent nation");
+    let grouped = france_bur_group(6).check_orders(seat("Germany"), "FOUND 4 IN bur AS Second Front");
+    assert_eq!(grouped.rejected[0].reason, "a group is already based in bur");
+}
+
+// See: rule 11 ("The new nation may then build units"): the order page invites `Nation:` before a line, so
+// a nation's unit order may carry it too.
+#[test]
+fn ter_11_a_nations_unit_order_may_name_the_nation_first() {
+    let built = play(&italy_owns_burgundy(), &[("Italy", "Free Burgundy: BUILD A bur")], 3).next;
+    let check = built.check_orders(seat("Italy"), "Free Burgundy: A bur - gas");
+    assert_eq!(check.rejected, Vec::new(), "{check:?}");
+    assert_eq!(check.accepted.len(), 1);
+    let moved = play(&built, &[("Italy", "Free Burgundy: A bur - gas")], 4);
+    assert_eq!(owner(&moved.next, "gas").as_deref(), Some("Free Burgundy"));
+    let refused = built.check_orders(seat("Germany"), "Free Burgundy: A bur - gas");
+    assert_eq!(refused.accepted, Vec::new(), "only its buyer orders its units");
+}
+
+// See: rule 11: a nation's own lines are reported under its name, once.
+#[test]
+fn ter_11_private_results_name_the_acting_nation_once() {
+    let turn = play(&italy_owns_burgundy(), &[("Italy", "Free Burgundy: BUILD A bur")], 3);
+    let italy = private_texts(&turn, "Italy");
+    assert!(has(&italy, "Free Burgundy | BUILD A bur | Succeeds"), "{italy:?}");
+    assert!(!has(&italy, "Free Burgundy: "), "{italy:?}");
+}
+
+// See: TER.7 (transfers go to agencies; agency names are the owner's): step 7 refuses a transfer to no
+// agency and an agency name already taken, so the order page does too, in the same words.
+#[test]
+fn ter_7_a_transfer_to_no_agency_and_a_taken_agency_name_are_refused_at_entry() {
+    let game = add_agency(&new_game(), "CIA", "England", 5);
+    let check = game.check_orders(seat("France"), "TRANSFER 2 TO Nowhere\nOPEN CIA");
+    let reasons: Vec<&str> = check.rejected.iter().map(|r| r.reason.as_str()).collect();
+    assert_eq!(reasons, ["no agency is called Nowhere", "the name CIA is taken"]);
+}
+
+// See: rule 9 (the owner's unit in the province stops the levy) and rule 3 (builds on home provinces not
+// subject to terrorism): known before the turn's moves, so refused at entry.
+#[test]
+fn ter_9_a_levy_the_owners_unit_stops_and_a_build_under_terrorism_are_refused_at_entry() {
+    let guarded = add_group(&arranged(&["France A bur"], &[]), "Burgundian Front", "bur", 6, "Germany");
+    let levy = guarded.check_orders(seat("Germany"), "LEVY 2 IN bur");
+    assert_eq!(levy.rejected[0].reason, "France's unit stands in bur: no levy");
+    let terrorised = add_group(&arranged(&[], &[("France", 9)]), "Commune", "mar", 3, "Germany");
+    let build = terrorised.check_orders(seat("France"), "BUILD A mar");
+    assert_eq!(build.rejected[0].reason, "mar is subject to terrorism");
 }

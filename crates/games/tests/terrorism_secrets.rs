@@ -126,7 +126,7 @@ fn ter_secret_a_nations_orders_are_published_under_the_nation() {
         play(&add_group(&new_game(), "Burgundian Front", "bur", 8, "Germany"), &[("France", "CEDE bur")], 1).next;
     let bought = play(&ceded, &[("Italy", "BID 1 FOR Free Burgundy")], 2).next;
     let built = play(&bought, &[("Italy", "Free Burgundy: BUILD A bur")], 3);
-    only_owner_sees(&built, "Italy", &["Free Burgundy: BUILD A bur"]);
+    only_owner_sees(&built, "Italy", &["BUILD A bur"]);
     let moved = play(&built.next, &[("Italy", "A bur - gas")], 4);
     let line = moved.public.orders.iter().find(|line| line.order == "A bur - gas").expect("published");
     assert_eq!(line.by, "Free Burgundy");
@@ -149,4 +149,30 @@ fn ter_secret_invalid_unit_orders_are_reported_only_to_their_writer() {
     );
     only_owner_sees(&turn, "Germany", &["A bur - gas", "may not command"]);
     only_owner_sees(&turn, "Italy", &["A gas H", "no unit"]);
+}
+
+// See: TER.6 ("the winner is told privately") and rule 5 (contributions are anonymous): the board draws a
+// nation in its own colour once bought and each group's base and name, never a buyer or a controller.
+#[test]
+fn ter_secret_the_boards_nations_and_groups_name_no_buyer_or_controller() {
+    let ceded =
+        play(&add_group(&new_game(), "Burgundian Front", "bur", 8, "Germany"), &[("France", "CEDE bur")], 1).next;
+    let auction = ceded.public_view().board.expect("a board").marks;
+    assert_eq!(
+        auction,
+        [games::kind::BoardMark::Nation { province: "bur".into(), name: "Free Burgundy".into(), bought: false }]
+    );
+    let bought = play(&ceded, &[("Italy", "BID 1 FOR Free Burgundy")], 2).next;
+    let with_group = add_group(&bought, "Picard Cells", "pic", 3, "Turkey");
+    let marks = with_group.public_view().board.expect("a board").marks;
+    assert!(marks.contains(&games::kind::BoardMark::Nation {
+        province: "bur".into(),
+        name: "Free Burgundy".into(),
+        bought: true
+    }));
+    assert!(marks.contains(&games::kind::BoardMark::Group { province: "pic".into(), name: "Picard Cells".into() }));
+    let text = serde_json::to_string(&marks).unwrap();
+    for secret in ["Italy", "Turkey"] {
+        assert!(!text.contains(secret), "{secret} in {text}");
+    }
 }

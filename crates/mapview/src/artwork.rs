@@ -38,19 +38,7 @@ pub struct Shape {
 impl Shape {
     /// Whether the point lies inside the shape (even-odd rule over all its rings).
     pub fn contains(&self, point: Point) -> bool {
-        let mut inside = false;
-        for ring in &self.rings {
-            let mut previous = ring[ring.len() - 1];
-            for &current in ring {
-                if (current.y > point.y) != (previous.y > point.y)
-                    && point.x < (previous.x - current.x) * (point.y - current.y) / (previous.y - current.y) + current.x
-                {
-                    inside = !inside;
-                }
-                previous = current;
-            }
-        }
-        inside
+        even_odd_contains(&self.rings, point)
     }
 
     pub fn rings(&self) -> &[Vec<Point>] {
@@ -139,8 +127,26 @@ impl Artwork {
     }
 }
 
+/// Whether the point lies inside the rings, by the even-odd rule.
+pub(crate) fn even_odd_contains(rings: &[Vec<Point>], point: Point) -> bool {
+    let mut inside = false;
+    for ring in rings {
+        let Some(&last) = ring.last() else { continue };
+        let mut previous = last;
+        for &current in ring {
+            if (current.y > point.y) != (previous.y > point.y)
+                && point.x < (previous.x - current.x) * (point.y - current.y) / (previous.y - current.y) + current.x
+            {
+                inside = !inside;
+            }
+            previous = current;
+        }
+    }
+    inside
+}
+
 /// Reads the restricted path syntax the generator writes: `M x y l dx dy dx dy ... z`, repeated.
-fn parse_path(path: &str) -> Result<Vec<Vec<Point>>, String> {
+pub(crate) fn parse_path(path: &str) -> Result<Vec<Vec<Point>>, String> {
     let mut rings = Vec::new();
     for ring in path.split('z').filter(|ring| !ring.trim().is_empty()) {
         let ring = ring.trim().strip_prefix('M').ok_or("a ring does not start with M")?;

@@ -12,6 +12,7 @@ mod chart;
 mod draw;
 mod layout;
 mod palette;
+mod world;
 
 use std::collections::HashMap;
 
@@ -23,6 +24,7 @@ pub use artwork::{Artwork, Shape, ShapeKind};
 pub use chart::{CenterSeries, CentersChart};
 pub use layout::{CANVAS_HEIGHT, CANVAS_WIDTH, Layout, LayoutError, Point};
 pub use palette::{PowerColour, power_colour};
+pub use world::{CountryShape, LinkKind, WORLD_HEIGHT, WORLD_WIDTH, WorldMapError, WorldMapView};
 
 /// The standard map with its layout, loaded and validated once; cheap to render from many times.
 #[derive(Clone, Debug)]
@@ -58,7 +60,13 @@ impl StandardMapView {
 
     /// The board as an SVG document (no XML declaration, ready to inline in HTML).
     pub fn render(&self, board: &Board, arrows: &[Arrow]) -> String {
-        draw::document(self, board, arrows).to_string()
+        draw::document(self, board, arrows, &[]).to_string()
+    }
+
+    /// A results board: the phase's orders as arrows, and the units it held, destroyed or converted
+    /// besides their orders (a report's `unit_marks`) marked.
+    pub fn render_results(&self, board: &Board, arrows: &[Arrow], marks: &[games::kind::MarkedUnit]) -> String {
+        draw::document(self, board, arrows, marks).to_string()
     }
 
     fn region(&self, key: &str) -> Option<RegionId> {

@@ -75,6 +75,7 @@ fn unknown_regions_and_powers_are_skipped_not_a_panic() {
         ],
         dislodged: vec![BoardUnit { power: "France".into(), kind: 'A', region: "xyz/nc".into() }],
         owners: [("zzz".to_string(), "France".to_string())].into_iter().collect(),
+        marks: Vec::new(),
     };
     let arrows = [Arrow { power: "Nobody".into(), order: ArrowOrder::Hold { at: "mars".into() }, outcome: None }];
     let svg = view.render(&board, &arrows);
@@ -207,6 +208,7 @@ fn garbage_units_and_orders_are_dropped_and_the_rest_drawn() {
         units: vec![unit("England", 'A', "atlantis"), unit("<script>", 'Q', "lon"), unit("Nobody", 'F', "stp/nc")],
         dislodged: vec![unit("France", 'A', ""), unit("France", 'A', "par")],
         owners: [("xyz".to_string(), "England".to_string()), ("par".to_string(), "<&\"'>".to_string())].into(),
+        marks: Vec::new(),
     };
     let arrows = [
         Arrow {
@@ -237,7 +239,13 @@ fn a_move_by_a_dislodged_unit_in_a_report_is_drawn_as_its_retreat() {
         result: ResultWord::Succeeds,
         reason: String::new(),
     };
-    let report = games::kind::Report { orders: vec![line("A bur - pic")], events: Vec::new(), removed: Vec::new() };
+    let report = games::kind::Report {
+        orders: vec![line("A bur - pic")],
+        events: Vec::new(),
+        removed: Vec::new(),
+        world: None,
+        unit_marks: Vec::new(),
+    };
     let arrows = Arrow::from_report(view.map(), &board, &report);
     assert_eq!(arrows[0].order, ArrowOrder::Retreat { from: "bur".into(), to: "pic".into() });
     let moving = Board { dislodged: Vec::new(), ..board };

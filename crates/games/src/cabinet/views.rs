@@ -26,7 +26,7 @@ pub(super) fn realm_name(realm: &[PowerName]) -> String {
 pub(super) fn public_view(state: &State) -> View {
     let map = map();
     let position = state.position();
-    View { board: Some(board(map, position)), facts: center_facts(map, position), notes: Vec::new() }
+    View { board: Some(board(map, position)), facts: center_facts(map, position), notes: Vec::new(), world: None }
 }
 
 /// What the GM sees (rulings 0.5: secrets are the seat's and the GM's): every seat's holder, the dual

@@ -7,7 +7,7 @@ use judge::{Map, PhaseKind, Power, Season};
 use super::State;
 use super::orders::{self, CovertOrder, Question, is_neutral_center};
 use crate::intrigue::{PowerName, ProvinceName};
-use crate::kind::{Choice, FormRow, OrderForm, View};
+use crate::kind::{BoardMark, Choice, FormRow, OrderForm, View};
 use crate::standard::{board, center_facts};
 
 /// Form rows of each kind offered at most; more can be written as text.
@@ -23,7 +23,14 @@ pub(super) fn public_view(map: &Map, state: &State) -> View {
     if let Some(disclosed) = state.disclosed {
         facts.push(("Under Public Disclosure".to_string(), disclosed.to_string()));
     }
-    View { board: Some(board(map, position)), facts, notes: Vec::new() }
+    let mut board = board(map, position);
+    // The Fall's results name the counter-insurgent centers (sheet: "The GM will report …"): public.
+    board.marks = state
+        .insurgencies
+        .iter()
+        .map(|center| BoardMark::Insurgency { province: map.province_key(center.0).to_string() })
+        .collect();
+    View { board: Some(board), facts, notes: Vec::new(), world: None }
 }
 
 pub(super) fn seat_view(map: &Map, state: &State, power: Power) -> View {

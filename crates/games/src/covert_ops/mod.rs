@@ -6,11 +6,12 @@
 mod describe;
 mod form;
 mod views;
+mod world;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use covert_ops::{DayError, GameState, GameStatus, OrderError, PlayerId, VictoryReason, WorldMap, rules};
+use covert_ops::{DayError, GameState, GameStatus, OrderError, PlayerId, PlayerMap, VictoryReason, WorldMap, rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -19,7 +20,7 @@ pub use covert_ops::Parameters;
 
 use crate::kind::{
     AcceptedLine, GameKind, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage, Processed, RejectedLine, Report,
-    SeatId, SeatInfo, SetupError, View,
+    SeatId, SeatInfo, SetupError, View, WorldBoard,
 };
 
 /// The GM's settings: the number of players and the engine's parameters (the secret odds and starting
@@ -201,11 +202,19 @@ impl GameKind for CovertOperations {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         match covert_ops::run_day(map(), &mut next, &orders, &mut rng) {
             Ok(day) => Processed {
-                public: Report { events: describe::public_events(map(), &day.news), ..Report::default() },
+                public: Report {
+                    events: describe::public_events(map(), &day.news),
+                    world: Some(world::mark_news(WorldBoard::default(), &day.news)),
+                    ..Report::default()
+                },
                 private: day
                     .reports
                     .iter()
-                    .map(|report| (seat_of(report.player), describe::player_report(map(), report)))
+                    .map(|report| {
+                        let known = world::player_world(&PlayerMap::from_report(report));
+                        let world = Some(world::mark_news(known, &day.news));
+                        (seat_of(report.player), Report { world, ..describe::player_report(map(), report) })
+                    })
                     .collect(),
                 next: State(next),
             },

@@ -5,7 +5,7 @@ use covert_ops::{GameState, GameStatus, PlayerId, WorldMap};
 
 use super::describe::{country, money, order_meaning};
 use super::player_title;
-use crate::kind::View;
+use crate::kind::{View, WorldBoard};
 
 /// A player's own position: cash, couriers, superspy, the countries they lead, their influence and
 /// spies, and their waiting orders. Nothing about any other player.
@@ -41,7 +41,8 @@ pub(super) fn seat_view(map: &WorldMap, game: &GameState, player: PlayerId) -> V
     if !position.is_active() {
         notes.push("You have resigned from this game.".to_owned());
     }
-    View { board: None, facts, notes }
+    let world = game.player_map(player).map(|known| super::world::player_world(&known));
+    View { board: None, world, facts, notes }
 }
 
 fn list_or(items: &[String], empty: &str) -> String {
@@ -60,7 +61,7 @@ pub(super) fn public_view(game: &GameState) -> View {
         })
         .collect();
     let mut facts = vec![
-        ("Days played".to_owned(), game.day.to_string()),
+        day_fact(game),
         ("Players".to_owned(), players.join(", ")),
         ("Countries".to_owned(), game.countries.len().to_string()),
     ];
@@ -69,11 +70,20 @@ pub(super) fn public_view(game: &GameState) -> View {
     }
     facts.push(("Status".to_owned(), status(game.status)));
     let notes = vec![
-        "Covert Operations has no public board: who leads each country, and its troops, security and industry, are \
-         seen only by spies, superspies and the country's leader. Each day's news is public."
+        "Who leads each country, and its troops, security and industry, are seen only by spies, superspies and \
+         the country's leader, so the public map shows no leaders. Each day's news is public."
             .to_owned(),
     ];
-    View { board: None, facts, notes }
+    View { board: None, world: Some(WorldBoard::default()), facts, notes }
+}
+
+/// The day a page is about: the one being played while the game goes on (its first is Day 1, never
+/// "0 days played"), else how many were played.
+fn day_fact(game: &GameState) -> (String, String) {
+    match game.status {
+        GameStatus::InProgress => ("Day".to_owned(), (game.day + 1).to_string()),
+        GameStatus::Won { .. } | GameStatus::Abandoned => ("Days played".to_owned(), game.day.to_string()),
+    }
 }
 
 fn status(status: GameStatus) -> String {

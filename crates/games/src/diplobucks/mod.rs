@@ -286,13 +286,14 @@ fn process_phase(map: &Map, state: &State, orders: &BTreeMap<SeatId, String>) ->
     let mut next = state.clone();
     next.balances = run.balances_after_bribes.clone();
     let extensions = phase_extensions(map, state, &run, &board);
-    let submissions =
+    let (submissions, divided) =
         split_double_supports(map, &board, &extensions, standard::submissions(map, &unit_texts, seat_power));
     let (obeyed, missed): (Vec<Submission>, Vec<Submission>) =
         submissions.into_iter().partition(|s| !s.power.is_some_and(|p| run.effects.nmr.contains(&p)));
     let adjudication = adjudicate(map, &board, &obeyed, &extensions);
     let mut public = standard::public_report(map, &board, &obeyed, &adjudication);
     views::decorate_public_report(map, state, &board, &obeyed, &missed, &run, &adjudication, &mut public);
+    explain_divided_supports(&divided, &obeyed, &mut public);
     next.game =
         standard::State { position: adjudication.next.clone(), winner: state.game.winner.or(adjudication.winner) };
     track_doubles(map, &board, &obeyed, &adjudication, &run.effects, &mut next);
@@ -307,13 +308,15 @@ fn process_phase(map: &Map, state: &State, orders: &BTreeMap<SeatId, String>) ->
 }
 
 /// DB.2: a double unit ordered to support two orders supports nothing and holds (the judge alone would
-/// keep the later order).
+/// keep the later order). Its first support becomes the hold and the others are dropped, so the results
+/// list the unit once; returns the provinces of the units that held so.
 fn split_double_supports(
     map: &Map,
     board: &Position,
     extensions: &Extensions,
     mut submissions: Vec<Submission>,
-) -> Vec<Submission> {
+) -> (Vec<Submission>, Vec<ProvinceId>) {
+    let mut divided = Vec::new();
     for &(at, _) in &extensions.strengths {
         let Some(unit) = board.unit_in(map, at) else { continue };
         let supports: Vec<usize> = submissions
@@ -327,11 +330,28 @@ fn split_double_supports(
             continue;
         }
         let hold = Order::Hold { unit: judge::UnitRef { kind: Some(unit.kind), at: judge::Location::province(at) } };
-        for index in supports {
-            submissions[index].order = hold;
+        submissions[supports[0]].order = hold;
+        let dropped: Vec<usize> = supports[1..].to_vec();
+        submissions = submissions
+            .into_iter()
+            .enumerate()
+            .filter(|(index, _)| !dropped.contains(index))
+            .map(|(_, submission)| submission)
+            .collect();
+        divided.push(at);
+    }
+    (submissions, divided)
+}
+
+/// Says why a double unit given two supports held, on its one line of the public results.
+fn explain_divided_supports(divided: &[ProvinceId], obeyed: &[Submission], report: &mut crate::kind::Report) {
+    for (line, submission) in report.orders.iter_mut().zip(obeyed) {
+        let held_here = matches!(submission.order, Order::Hold { unit } if divided.contains(&unit.at.province));
+        if held_here && line.reason.is_empty() {
+            line.reason =
+                "held: it was given two orders to support, and a double unit may not divide its support".to_string();
         }
     }
-    submissions
 }
 
 /// This phase's extensions: standing and new double units, forced holds and, in Winter, the center counts

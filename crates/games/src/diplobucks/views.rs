@@ -9,7 +9,9 @@ use judge::{Adjudication, Failure, Map, OrderStatus, PhaseKind, Position, Power,
 use super::bribes::{self, Bribe, BribeKind};
 use super::resolve::{Purchase, PurchaseOutcome};
 use super::{PhaseRun, State};
-use crate::kind::{Choice, FormRow, OrderForm, Report, ReportLine, ResultWord, View};
+use crate::kind::{
+    BoardMark, BoardUnit, Choice, FormRow, MarkedUnit, OrderForm, Report, ReportLine, ResultWord, UnitMark, View,
+};
 use crate::standard::{board, center_facts};
 
 /// How many bribe rows an order form offers; more can be written as text.
@@ -22,7 +24,25 @@ pub(super) fn public_view(map: &Map, state: &State) -> View {
     if !doubles.is_empty() {
         facts.push(("Double units".to_string(), doubles));
     }
-    View { board: Some(board(map, position)), facts, notes: Vec::new() }
+    let mut board = board(map, position);
+    board.marks = double_marks(map, state);
+    View { board: Some(board), facts, notes: Vec::new(), world: None }
+}
+
+/// The double units on the board, drawn DA/DF (sheet bribe 5: "All players know where double units are").
+fn double_marks(map: &Map, state: &State) -> Vec<BoardMark> {
+    let position = &state.game.position;
+    state
+        .doubles
+        .iter()
+        .filter_map(|double| {
+            let standing = position.unit_in(map, double.at.0).filter(|_| !double.dislodged);
+            let unit = standing.or_else(|| {
+                position.dislodged.iter().map(|d| &d.unit).find(|u| map.province_of(u.region) == double.at.0)
+            })?;
+            Some(BoardMark::Double { region: map.region_key(unit.region) })
+        })
+        .collect()
 }
 
 pub(super) fn seat_view(map: &Map, state: &State, power: Power) -> View {
@@ -92,9 +112,12 @@ pub(super) fn decorate_public_report(
         }
         if result.status == OrderStatus::Fails(Failure::ForcedToHold) {
             line.reason = "not executed: held by a bribe".to_string();
+            report.unit_marks.extend(marked(map, board, unit, UnitMark::HeldByBribe));
         }
     }
     for submission in missed {
+        let unit = submission.order.unit().map(|unit| unit.at.province);
+        report.unit_marks.extend(marked(map, board, unit, UnitMark::HeldByBribe));
         report.orders.push(ReportLine {
             by: submission.power.map_or_else(String::new, |p| map.power_name(p).to_string()),
             order: submission.order.notation(map),
@@ -106,6 +129,7 @@ pub(super) fn decorate_public_report(
         report.events.push(format!("{} missed its moves this phase (bribe)", map.power_name(power)));
     }
     for unit in &run.effects.destroyed {
+        report.unit_marks.push(MarkedUnit { unit: board_unit(map, unit), mark: UnitMark::Destroyed });
         report.events.push(format!(
             "{}'s {} {} was destroyed (bribe)",
             map.power_name(unit.power),
@@ -114,6 +138,8 @@ pub(super) fn decorate_public_report(
         ));
     }
     for (before, after) in &run.effects.converted {
+        let into = after.kind.letter();
+        report.unit_marks.push(MarkedUnit { unit: board_unit(map, before), mark: UnitMark::Converted { into } });
         report.events.push(format!(
             "{}'s {} {} became {} {} (bribe)",
             map.power_name(before.power),
@@ -133,6 +159,20 @@ pub(super) fn decorate_public_report(
                 unit.kind.letter()
             ));
         }
+    }
+}
+
+/// The unit standing in `at` on the phase's board, with its mark.
+fn marked(map: &Map, board: &Position, at: Option<ProvinceId>, mark: UnitMark) -> Option<MarkedUnit> {
+    let unit = board.unit_in(map, at?)?;
+    Some(MarkedUnit { unit: board_unit(map, unit), mark })
+}
+
+fn board_unit(map: &Map, unit: &judge::Unit) -> BoardUnit {
+    BoardUnit {
+        power: map.power_name(unit.power).to_string(),
+        kind: unit.kind.letter(),
+        region: map.region_key(unit.region),
     }
 }
 

@@ -299,6 +299,7 @@ pub(crate) fn board(map: &Map, position: &Position) -> Board {
                     .map(|owner| (map.province_key(center).to_string(), map.power_name(owner).to_string()))
             })
             .collect(),
+        marks: Vec::new(),
     }
 }
 
@@ -362,7 +363,12 @@ impl GameKind for Standard {
 
     fn public_view(state: &State) -> View {
         let map = map();
-        View { board: Some(board(map, &state.position)), facts: center_facts(map, &state.position), notes: Vec::new() }
+        View {
+            board: Some(board(map, &state.position)),
+            facts: center_facts(map, &state.position),
+            notes: Vec::new(),
+            world: None,
+        }
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -49,7 +49,8 @@ impl Run {
         }
     }
 
-    /// Lines written for a nation on auction by a player who did not win it are void.
+    /// Lines written for a nation on auction by a player who did not win it are void, and so are the
+    /// lines of a Great Power that left the game since they were written.
     pub fn drop_lines_of_unwon_nations(&mut self) {
         let mut dropped = Vec::new();
         for (player, sheet) in &mut self.sheets {
@@ -62,7 +63,8 @@ impl Run {
             });
         }
         for (player, line, power) in dropped {
-            self.answer(&player, &line, Err(format!("you do not control {power}")));
+            let reason = self.state.why_not_controlled(&power);
+            self.answer(&player, &line, Err(reason));
         }
     }
 }

@@ -8,7 +8,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 
 use super::names::Province;
 use super::orders::{Extra, ExtraLine};
-use super::state::{Group, Nation, Purse};
+use super::state::{Group, Nation, Purse, State};
 use super::treasury::{FOUNDING_MINIMUM, levy_maximum};
 use super::turn::Run;
 
@@ -140,13 +140,10 @@ impl Run {
                 _ => maximum,
             };
             let owner = self.state.owner(group.province).map(str::to_string);
-            let guarded = owner
-                .as_ref()
-                .is_some_and(|owner| self.state.unit_in(group.province).is_some_and(|unit| &unit.power == owner));
-            let result = match &owner {
-                None => Err(format!("nobody owns {}: no levy", group.province)),
-                Some(owner) if guarded => Err(format!("{owner}'s unit stands in {}: no levy", group.province)),
-                Some(owner) => Ok(format!("{owner} pays {amount}")),
+            let result = match (self.state.levy_refusal(group.province), &owner) {
+                (Some(reason), _) => Err(reason),
+                (None, Some(owner)) => Ok(format!("{owner} pays {amount}")),
+                (None, None) => continue,
             };
             if let Some((player, line)) = decree {
                 self.answer(&player, &line, result.clone());
@@ -176,7 +173,11 @@ impl Run {
         given: &mut BTreeMap<Province, BTreeMap<String, u32>>,
     ) -> Result<String, String> {
         let Extra::Contribute { at, amount } = line.order else { unreachable!("only contributions come here") };
-        let name = self.state.group_at(at).map(|group| group.name.clone()).ok_or(format!("no group in {at}"))?;
+        let name = self
+            .state
+            .group_at(at)
+            .map(|group| group.name.clone())
+            .ok_or(format!("no terrorist group is based in {at}"))?;
         if !self.state.debit(&line.source, amount) {
             return Err(format!("not enough money for {amount}"));
         }
@@ -291,19 +292,9 @@ impl Run {
     /// permission of the owner of any unit standing there.
     fn founding_allowed(&self, attempt: &Attempt, permits: &[(String, ExtraLine)]) -> Result<(), String> {
         let at = attempt.at;
-        if self.state.group_at(at).is_some() {
-            return Err(format!("a group is already based in {at}"));
-        }
-        if at.is_original_capital() || at.is_sea() {
-            return Err(format!("no group can be founded in {at}"));
-        }
-        if self.state.nations.iter().any(|nation| nation.province == at) {
-            return Err(format!("{at} is an independent nation"));
-        }
-        let owner = self.state.owner(at).ok_or(format!("nobody owns {at}"))?;
-        let owner_player = self.state.controller_of(owner);
-        if attempt.members.iter().any(|(player, _, _)| Some(player.as_str()) == owner_player) {
-            return Err(format!("{at} is a founder's own province"));
+        let founders: Vec<&str> = attempt.members.iter().map(|(player, _, _)| player.as_str()).collect();
+        if let Some(reason) = self.state.founding_refusal(at, &founders) {
+            return Err(reason);
         }
         if let Some(unit) = self.state.unit_in(at) {
             let commander = self.state.controller_of(&unit.power);
@@ -315,5 +306,39 @@ impl Run {
             }
         }
         Ok(())
+    }
+}
+
+impl State {
+    /// Why a group in `at` levies nothing this turn (rules 9 and 10): nobody owns the province, or the
+    /// owner's unit stands there. Levies are step 3, before any move, so the order page can tell it.
+    pub fn levy_refusal(&self, at: Province) -> Option<String> {
+        let Some(owner) = self.owner(at) else { return Some(format!("nobody owns {at}: no levy")) };
+        self.unit_in(at).filter(|unit| unit.power == owner).map(|_| format!("{owner}'s unit stands in {at}: no levy"))
+    }
+
+    /// Why no group can be founded in `at` by these founders, as far as the province alone tells (TER.4):
+    /// the one wording for the order page, which checks it against the state the sheet is written in,
+    /// and for step 8, which checks it again after the turn's moves. The unit owner's permission and
+    /// the combine's total are step 8's alone.
+    pub fn founding_refusal(&self, at: Province, founders: &[&str]) -> Option<String> {
+        if at.is_sea() {
+            return Some("no group can be based at sea".to_string());
+        }
+        if at.is_original_capital() {
+            return Some(format!("{at} is a capital: no group can be founded there"));
+        }
+        if self.group_at(at).is_some() {
+            return Some(format!("a group is already based in {at}"));
+        }
+        if self.nations.iter().any(|nation| nation.province == at) {
+            return Some(format!("{at} is an independent nation"));
+        }
+        let Some(owner) = self.owner(at) else { return Some(format!("nobody owns {at}")) };
+        let owner_player = self.controller_of(owner);
+        if founders.iter().any(|founder| Some(*founder) == owner_player) {
+            return Some(format!("{at} is a founder's own province: groups are founded in another player's"));
+        }
+        None
     }
 }

@@ -148,7 +148,14 @@ pub fn read_sheet(state: &State, player: &str, text: &str, reading: Reading) -> 
     for (index, raw) in text.lines().enumerate() {
         let input = raw.trim();
         let Some((prefix, body)) = split_extra(input) else {
-            unit_lines.push(raw);
+            match nation_unit_order(state, player, input) {
+                Some(Ok(body)) => unit_lines.push(body),
+                Some(Err(reason)) => {
+                    unit_lines.push("");
+                    sheet.rejected.push(RejectedLine { line: index + 1, text: input.to_string(), reason });
+                }
+                None => unit_lines.push(raw),
+            }
             continue;
         };
         unit_lines.push("");
@@ -173,6 +180,20 @@ pub fn read_sheet(state: &State, player: &str, text: &str, reading: Reading) -> 
     }
     sheet.unit_text = unit_lines.join("\n");
     sheet
+}
+
+/// A unit order written after a nation's name (`Free Munich: A mun - tyr`), as the order page invites
+/// for every line: the order alone for the judge when the player orders for that nation, the reason
+/// when he does not; `None` when the line names no nation (the judge reads Great Powers' names itself).
+fn nation_unit_order<'a>(state: &State, player: &str, input: &'a str) -> Option<Result<&'a str, String>> {
+    let (prefix, body) = input.split_once(':')?;
+    let nation = state.nation(prefix.trim())?;
+    let orders_for_it = match &nation.controller {
+        Some(controller) => controller == player,
+        // A nation up for auction is ordered by any bidder, as its extra lines are (`source_for`).
+        None => nation.ceded_by != player,
+    };
+    Some(if orders_for_it { Ok(body.trim()) } else { Err(state.why_not_controlled(&nation.name)) })
 }
 
 /// `(prefix, body)` when the line is an extra order, `None` for a unit order or a blank line.
@@ -237,6 +258,11 @@ fn read_line(
 
 /// Who acts on a line: the prefix's power or agency, else the player's own Great Power.
 fn source_for(state: &State, player: &str, prefix: Option<&str>, opened: &[String]) -> Result<Purse, String> {
+    let own = prefix.is_none_or(|prefix| prefix.eq_ignore_ascii_case(player));
+    if own && state.controller_of(player) != Some(player) {
+        // An eliminated Great Power's lines would be dropped before step 1 (auction.rs): say so now.
+        return Err(state.why_not_controlled(player));
+    }
     let Some(prefix) = prefix else { return Ok(Purse::Power(player.to_string())) };
     if let Some(power) = state.powers_of(player).into_iter().find(|p| p.eq_ignore_ascii_case(prefix)) {
         return Ok(Purse::Power(power));
@@ -396,6 +422,14 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
             if !state.homes_of(power).contains(&site) {
                 return Err(format!("{site} is not a home province of {power}"));
             }
+            // Step 6's refusals that no move before it can undo: a move that retakes the province leaves
+            // a unit standing in it, and groups are founded only after builds.
+            if state.owner(site).is_some_and(|owner| owner != power) {
+                return Err(format!("{site} is owned by another power"));
+            }
+            if state.group_at(site).is_some() {
+                return Err(format!("{site} is subject to terrorism"));
+            }
         }
         Extra::Demob { at } => {
             let power = needs_power()?;
@@ -425,11 +459,8 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
             if *amount == 0 {
                 return Err("the amount must be at least 1".to_string());
             }
-            if at.is_sea() {
-                return Err("no group can be based at sea".to_string());
-            }
-            if at.is_original_capital() {
-                return Err(format!("{at} is a capital: no group can be founded there"));
+            if let Some(reason) = state.founding_refusal(*at, &[player]) {
+                return Err(reason);
             }
         }
         Extra::Contribute { at, amount } => {
@@ -444,6 +475,9 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
             if state.group_at(*at).is_none_or(|group| group.controller.as_deref() != Some(player)) {
                 return Err(format!("you do not control a group in {at}"));
             }
+            if let (Extra::Levy { .. }, Some(reason)) = (order, state.levy_refusal(*at)) {
+                return Err(reason);
+            }
         }
         Extra::Open { agency } => {
             let owned = state.agencies.iter().filter(|a| a.owner == player).count() + opened.len();
@@ -451,6 +485,10 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
                 || opened.iter().any(|o| o.eq_ignore_ascii_case(agency))
             {
                 return Err(format!("you already have an agency called {agency}"));
+            }
+            // Step 7 refuses another player's name in these words too, so the page says it now.
+            if state.agency(agency).is_some() {
+                return Err(format!("the name {agency} is taken"));
             }
             if owned >= MAX_AGENCIES {
                 return Err(format!("a player may hold at most {MAX_AGENCIES} agencies"));
@@ -461,9 +499,13 @@ fn check(state: &State, player: &str, source: &Purse, order: &Extra, opened: &[S
                 return Err(format!("you have no agency called {agency}"));
             }
         }
-        Extra::Transfer { amount, .. } => {
+        Extra::Transfer { amount, to } => {
             if *amount == 0 {
                 return Err("the amount must be at least 1".to_string());
+            }
+            // Step 7 would refuse it in the same words; the turn tells the same thing a turn later.
+            if state.agency(to).is_none() && !opened.iter().any(|name| name.eq_ignore_ascii_case(to)) {
+                return Err(format!("no agency is called {to}"));
             }
         }
         Extra::Bid { amount, nation } => {

@@ -276,6 +276,15 @@ impl State {
         }
     }
 
+    /// Why `player` may not give orders for `power`: the one wording for the order page and for the turn
+    /// that drops such lines, so both say the same.
+    pub fn why_not_controlled(&self, power: &str) -> String {
+        match self.powers.get(power) {
+            Some(great) if great.eliminated => format!("{power} is out of the game: it gives no more orders"),
+            _ => format!("you do not control {power}"),
+        }
+    }
+
     /// The player a purse's money is credited to when it contributes: its controller or owner.
     pub fn player_of(&self, purse: &Purse) -> Option<String> {
         match purse {

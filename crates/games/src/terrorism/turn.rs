@@ -174,12 +174,9 @@ impl Run {
             Purse::Power(name) | Purse::Agency(name) => name.clone(),
             Purse::Group(province) => province.to_string(),
         };
-        self.private.entry(player.to_string()).or_default().orders.push(ReportLine {
-            by,
-            order: line.text.clone(),
-            result,
-            reason,
-        });
+        // The line's text starts with the acting purse's name when one was written: `by` says it already.
+        let order = line.text.strip_prefix(&format!("{by}: ")).unwrap_or(&line.text).to_string();
+        self.private.entry(player.to_string()).or_default().orders.push(ReportLine { by, order, result, reason });
     }
 
     /// Every extra line of every sheet that `pick` selects, with its player, in sheet order.

@@ -5,10 +5,10 @@
 use super::names::{Province, by_distance_from, original_capital};
 use super::state::{Purse, State};
 use super::treasury::levy_maximum;
-use crate::kind::{Board, BoardUnit, Choice, FormRow, OrderForm, Step, View};
+use crate::kind::{Board, BoardMark, BoardUnit, Choice, FormRow, OrderForm, Step, View};
 
 pub fn public_view(state: &State) -> View {
-    View { board: Some(board(state)), facts: public_facts(state), notes: Vec::new() }
+    View { board: Some(board(state)), facts: public_facts(state), notes: Vec::new(), world: None }
 }
 
 /// The public view plus the player's own secrets.
@@ -142,7 +142,23 @@ fn board(state: &State) -> Board {
             .filter(|(province, _)| province.is_center())
             .map(|(province, owner)| (province.key().to_string(), owner.clone()))
             .collect(),
+        marks: nation_and_group_marks(state),
     }
+}
+
+/// Nations (bought or on auction: both public, TER.6, but never the buyer) and the groups' bases and
+/// names (public since their founding was announced; never their controllers).
+fn nation_and_group_marks(state: &State) -> Vec<BoardMark> {
+    let nations = state.nations.iter().map(|nation| BoardMark::Nation {
+        province: nation.province.key().to_string(),
+        name: nation.name.clone(),
+        bought: nation.controller.is_some(),
+    });
+    let groups = state
+        .groups
+        .iter()
+        .map(|group| BoardMark::Group { province: group.province.key().to_string(), name: group.name.clone() });
+    nations.chain(groups).collect()
 }
 
 fn public_facts(state: &State) -> Vec<(String, String)> {

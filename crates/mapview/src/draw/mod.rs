@@ -6,10 +6,12 @@ mod orders;
 mod provinces;
 mod shapes;
 mod units;
+mod variants;
 
 pub(crate) use shapes::round;
+pub use variants::nation_tint;
 
-use games::kind::{Board, BoardUnit};
+use games::kind::{Board, BoardUnit, MarkedUnit};
 use judge::{RegionId, UnitType};
 use svg::Document;
 use svg::node::element::{Definitions, Line, Pattern, Rectangle, Title};
@@ -25,6 +27,8 @@ struct PlacedUnit<'a> {
     region: RegionId,
     at: Point,
     dislodged: bool,
+    /// A double unit (Diplobucks), drawn DA or DF.
+    double: bool,
     /// For people: `St. Petersburg (south coast)`.
     place: String,
 }
@@ -33,7 +37,7 @@ struct PlacedUnit<'a> {
 /// dislodged it stays visible in the middle.
 const DISLODGED_OFFSET: (f64, f64) = (17.0, -17.0);
 
-pub(crate) fn document(view: &StandardMapView, board: &Board, arrows: &[Arrow]) -> Document {
+pub(crate) fn document(view: &StandardMapView, board: &Board, arrows: &[Arrow], marks: &[MarkedUnit]) -> Document {
     let units = place_units(view, board);
     let description = describe(&units, arrows);
     Document::new()
@@ -46,19 +50,27 @@ pub(crate) fn document(view: &StandardMapView, board: &Board, arrows: &[Arrow]) 
         .add(definitions())
         .add(Rectangle::new().set("width", CANVAS_WIDTH).set("height", CANVAS_HEIGHT).set("fill", SEA_FILL))
         .add(provinces::layer(view, board))
-        .add(units::layer(&units))
+        .add(variants::province_layer(view, board))
+        .add(units::layer(&units, board))
+        .add(variants::unit_mark_layer(view, marks))
         .add(orders::layer(view, &units, arrows))
         .add(legend::powers(view, board))
         .add(legend::symbols())
+        .add(variants::legend(board, marks))
 }
 
 fn place_units<'a>(view: &StandardMapView, board: &'a Board) -> Vec<PlacedUnit<'a>> {
     let standing = board.units.iter().map(|unit| (unit, false));
     let dislodged = board.dislodged.iter().map(|unit| (unit, true));
-    standing.chain(dislodged).filter_map(|(unit, dislodged)| place_unit(view, unit, dislodged)).collect()
+    standing.chain(dislodged).filter_map(|(unit, dislodged)| place_unit(view, board, unit, dislodged)).collect()
 }
 
-fn place_unit<'a>(view: &StandardMapView, unit: &'a BoardUnit, dislodged: bool) -> Option<PlacedUnit<'a>> {
+fn place_unit<'a>(
+    view: &StandardMapView,
+    board: &Board,
+    unit: &'a BoardUnit,
+    dislodged: bool,
+) -> Option<PlacedUnit<'a>> {
     let kind = match unit.kind {
         'A' => UnitType::Army,
         'F' => UnitType::Fleet,
@@ -67,7 +79,8 @@ fn place_unit<'a>(view: &StandardMapView, unit: &'a BoardUnit, dislodged: bool) 
     let region = view.region(&unit.region)?;
     let centre = view.layout.position(region);
     let at = if dislodged { centre.offset(DISLODGED_OFFSET.0, DISLODGED_OFFSET.1) } else { centre };
-    Some(PlacedUnit { unit, kind, region, at, dislodged, place: place_name(view, region) })
+    let double = variants::is_double(board, &unit.region);
+    Some(PlacedUnit { unit, kind, region, at, dislodged, double, place: place_name(view, region) })
 }
 
 fn place_name(view: &StandardMapView, region: RegionId) -> String {

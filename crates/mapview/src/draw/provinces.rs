@@ -24,7 +24,7 @@ pub fn layer(view: &StandardMapView, board: &Board) -> Group {
     let mut group = Group::new().set("class", "provinces").set("stroke-linejoin", "round");
     for (id, province) in seas.into_iter().chain(lands) {
         let owner = board.owners.get(&province.key).filter(|_| province.supply_center).map(String::as_str);
-        group = group.add(province_group(view, id, province, owner));
+        group = group.add(province_group(view, board, id, province, owner));
     }
     for shape in view.artwork.shapes().iter().filter(|shape| !matches!(shape.kind, ShapeKind::Province(_))) {
         group = group.add(other_shape(shape));
@@ -32,7 +32,13 @@ pub fn layer(view: &StandardMapView, board: &Board) -> Group {
     group
 }
 
-fn province_group(view: &StandardMapView, id: ProvinceId, province: &Province, owner: Option<&str>) -> Group {
+fn province_group(
+    view: &StandardMapView,
+    board: &Board,
+    id: ProvinceId,
+    province: &Province,
+    owner: Option<&str>,
+) -> Group {
     let shape = view.artwork.province(id);
     // Where a unit in the province stands, for a page script that draws orders as they are chosen.
     let anchor = view.region(&province.key).map(|region| view.layout.position(region)).unwrap_or(shape.label);
@@ -46,13 +52,13 @@ fn province_group(view: &StandardMapView, id: ProvinceId, province: &Province, o
     group = match province.terrain {
         Terrain::Sea => group.add(outline.set("fill", SEA_FILL).set("stroke", SEA_STROKE).set("stroke-width", 0.8)),
         Terrain::Land | Terrain::Coast => {
-            let fill = owner.map_or(LAND_FILL, |owner| palette::power_colour(owner).tint);
+            let fill = owner.map_or(LAND_FILL, |owner| palette::colour_on(board, owner).tint);
             group.add(outline.set("fill", fill).set("stroke", LAND_STROKE).set("stroke-width", 0.8))
         }
     };
     let at = shape.label;
     if province.supply_center {
-        group = group.add(center_mark(at.offset(0.0, -CENTER_MARK_RISE), owner));
+        group = group.add(center_mark(board, at.offset(0.0, -CENTER_MARK_RISE), owner));
     }
     group = group.add(province_label(&province.key, at.offset(0.0, LABEL_DROP), province.terrain));
     for &coast in view.map.coasts(id) {
@@ -104,8 +110,8 @@ fn coast_node(view: &StandardMapView, coast: RegionId) -> Group {
 }
 
 /// Owned centers are marked in the owner's colour, unowned ones in white.
-fn center_mark(at: Point, owner: Option<&str>) -> svg::node::element::Circle {
-    let fill = owner.map_or("#ffffff", |owner| palette::power_colour(owner).fill);
+fn center_mark(board: &Board, at: Point, owner: Option<&str>) -> svg::node::element::Circle {
+    let fill = owner.map_or("#ffffff", |owner| palette::colour_on(board, owner).fill);
     circle(at, 4.5).set("class", "center").set("fill", fill).set("stroke", palette::OUTLINE).set("stroke-width", 1.3)
 }
 

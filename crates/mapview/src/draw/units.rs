@@ -1,22 +1,23 @@
 //! Units in their power's colour with a dark outline: armies as discs marked `A`, fleets as hulls marked
 //! `F`. Each carries `data-province` so that a page script can tell which unit was clicked.
 
+use games::kind::Board;
 use judge::UnitType;
 use svg::node::element::{Group, Title};
 
 use super::PlacedUnit;
-use super::shapes::{HATCH_ID, centred_letter, circle, round, unit_shape};
+use super::shapes::{HATCH_ID, centred_letter, circle, label, round, unit_shape};
 
 /// How far around a unit a tap still picks it: about 32 px at the width a phone shows the map.
 const TAP_RADIUS: f64 = 18.0;
-use crate::palette::{FAILED, OUTLINE, power_colour};
+use crate::palette::{FAILED, OUTLINE};
 
-pub(super) fn layer(units: &[PlacedUnit]) -> Group {
-    units.iter().fold(Group::new().set("class", "units"), |group, unit| group.add(unit_symbol(unit)))
+pub(super) fn layer(units: &[PlacedUnit], board: &Board) -> Group {
+    units.iter().fold(Group::new().set("class", "units"), |group, unit| group.add(unit_symbol(unit, board)))
 }
 
-fn unit_symbol(placed: &PlacedUnit) -> Group {
-    let colour = power_colour(&placed.unit.power);
+fn unit_symbol(placed: &PlacedUnit, board: &Board) -> Group {
+    let colour = crate::palette::colour_on(board, &placed.unit.power);
     let group = Group::new()
         .set("class", unit_class(placed))
         .set("data-province", placed.unit.region.split('/').next().unwrap_or_default())
@@ -47,6 +48,11 @@ fn unit_symbol(placed: &PlacedUnit) -> Group {
             &[("fill", colour.fill.into()), ("stroke", OUTLINE.into()), ("stroke-width", 2.into())],
         ))
     };
+    if placed.double {
+        let letters = format!("D{}", placed.unit.kind);
+        return group
+            .add(label(&letters, placed.at.offset(0.0, 4.0), 10.0).set("font-weight", "bold").set("fill", OUTLINE));
+    }
     group.add(centred_letter(placed.unit.kind, placed.at, colour.ink))
 }
 
@@ -65,5 +71,6 @@ fn unit_title(placed: &PlacedUnit) -> String {
         UnitType::Fleet => "fleet",
     };
     let dislodged = if placed.dislodged { "dislodged " } else { "" };
-    format!("{}: {dislodged}{kind} in {}", placed.unit.power, placed.place)
+    let double = if placed.double { "double " } else { "" };
+    format!("{}: {dislodged}{double}{kind} in {}", placed.unit.power, placed.place)
 }

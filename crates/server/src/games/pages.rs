@@ -23,6 +23,7 @@ use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::queries as turn_queries;
 use crate::turns::standing::{Standing, standing};
+use crate::turns::world::WorldView;
 
 /// Lobby lists show at most this many games.
 const LOBBY_LIMIT: i64 = 100;
@@ -270,6 +271,13 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
             deadlines.movement, deadlines.retreat, deadlines.adjustment
         ),
     };
+    // A game of players without powers (Covert Operations) has one kind of phase, a day, and seats
+    // numbered in join order: retreat and adjustment deadlines and power assignment mean nothing there.
+    let (deadline_rule, seats) = if game.kind.has_powers() {
+        (deadline_rule, ("Powers", settings.power_assignment.label().to_owned()))
+    } else {
+        (day_deadline_rule(deadlines), ("Seats", "Player 1, Player 2, … in the order players join".to_owned()))
+    };
     let skipped = deadlines.no_process_days.names();
     vec![
         ("Kind", game.kind.label().to_owned()),
@@ -278,10 +286,25 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
         ("Anonymous", if settings.anonymous { "Yes: names hidden until the end" } else { "No" }.to_owned()),
         ("Deadlines", deadline_rule),
         ("No processing on", if skipped.is_empty() { "—".to_owned() } else { skipped.join(", ") }),
-        ("Powers", settings.power_assignment.label().to_owned()),
+        seats,
         ("Start", settings.start_rule.label().to_owned()),
         ("Early processing", early_processing_label(settings.process_when_ready).to_owned()),
     ]
+}
+
+/// The deadline rule of a game whose every phase is a day (it uses the movement duration).
+fn day_deadline_rule(deadlines: &super::deadline::DeadlineSettings) -> String {
+    match (deadlines.mode, deadlines.fixed_time) {
+        (DeadlineMode::FixedTime, Some(time)) => format!(
+            "Each day ends at {} ({}), at least {} after it starts",
+            time.format("%H:%M"),
+            deadlines.zone.name(),
+            deadlines.movement
+        ),
+        (DeadlineMode::PerPhase, _) | (DeadlineMode::FixedTime, None) => {
+            format!("Each day lasts {}", deadlines.movement)
+        }
+    }
 }
 
 fn early_processing_label(process_when_ready: bool) -> &'static str {
@@ -324,6 +347,8 @@ pub struct GamePage {
     standing: Option<Standing>,
     /// The latest phase's public board.
     board: Option<BoardView>,
+    /// The latest world map (Covert Operations): the viewer's seat's own, else the public one.
+    world: Option<WorldView>,
     /// The viewer's conversations with unread counts and the latest public press, once started.
     press: Option<PressSummary>,
 }
@@ -346,8 +371,9 @@ pub async fn show_game(
         Vec::new()
     };
     let settings = game.settings();
-    let mut standing = standing(&mut conn, game_id).await?;
+    let mut standing = standing(&mut conn, game_id, access.my_seat).await?;
     let board = standing.as_mut().and_then(|standing| standing.board.take());
+    let world = standing.as_mut().and_then(|standing| standing.world.take());
     let result = match game.status {
         GameStatus::Finished => Some(
             turn_queries::result_summary(&mut conn, game_id)
@@ -362,6 +388,7 @@ pub async fn show_game(
         result,
         standing,
         board,
+        world,
         nav: viewer.nav,
         game_id: game.game_id,
         settings: settings_lines(&game, &settings),

@@ -25,6 +25,7 @@ use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::end;
 use crate::turns::queries::{self as turn_queries, PhaseRow};
+use crate::turns::world::WorldView;
 
 /// The viewer's own seat in a running game's current phase, with the state that phase starts from.
 struct MySeat {
@@ -161,6 +162,8 @@ pub struct OrdersPage {
     text: String,
     message: Option<SaveMessage>,
     board: Option<BoardView>,
+    /// The world map (Covert Operations) as this seat knows it; a click on a country writes its code.
+    world: Option<WorldView>,
     /// What only this seat may know (a treasury, secret balances, answers): its own view, never another's.
     own_facts: Vec<(String, String)>,
     own_notes: Vec<String>,
@@ -256,6 +259,7 @@ impl OrdersPage {
             refused: answer.refused,
             message: answer.message,
             board,
+            world: own_view.world.as_ref().map(WorldView::clickable),
             own_facts: only_in_own_view(own_view.facts, &public_view.facts),
             own_notes: only_in_own_view(own_view.notes, &public_view.notes),
             notation: Notation::of(seat.game.kind),

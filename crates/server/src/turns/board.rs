@@ -39,14 +39,16 @@ impl BoardView {
     pub fn from_board(board: &games::Board, orders: Option<&games::Report>) -> Self {
         let svg = map_view().map(|view| {
             let arrows = orders.map(|report| Arrow::from_report(view.map(), board, report)).unwrap_or_default();
-            drawing(view, board, arrows)
+            let marks = orders.map(|report| report.unit_marks.clone()).unwrap_or_default();
+            drawing(view, board, arrows, marks)
         });
         BoardView { svg, powers: power_lists(board) }
     }
 
     /// The board with one seat's saved orders drawn on it, pending (only that seat's own page shows it).
     pub fn with_pending_orders(board: &games::Board, power: &str, orders: &[&str]) -> Self {
-        let svg = map_view().map(|view| drawing(view, board, Arrow::pending(view.map(), board, power, orders)));
+        let svg =
+            map_view().map(|view| drawing(view, board, Arrow::pending(view.map(), board, power, orders), Vec::new()));
         BoardView { svg, powers: power_lists(board) }
     }
 }
@@ -58,6 +60,8 @@ impl BoardView {
 struct DrawingInputs {
     board: games::Board,
     arrows: Vec<Arrow>,
+    /// A results board's units held, destroyed or converted by the variant's rules.
+    marks: Vec<games::kind::MarkedUnit>,
 }
 
 /// Weighs a drawing by its size, so the cache is bounded in bytes, not entries.
@@ -76,14 +80,19 @@ const DRAWING_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The board drawn with its orders: drawn once, then reused while it stays in the cache. Drawing is
 /// most of a board page's cost (about 1 ms), looking it up a few microseconds.
-fn drawing(view: &StandardMapView, board: &games::Board, arrows: Vec<Arrow>) -> Arc<str> {
+fn drawing(
+    view: &StandardMapView,
+    board: &games::Board,
+    arrows: Vec<Arrow>,
+    marks: Vec<games::kind::MarkedUnit>,
+) -> Arc<str> {
     static CACHE: OnceLock<Cache<DrawingInputs, Arc<str>, DrawingWeight>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Cache::with_weighter(1_000, DRAWING_CACHE_BYTES, DrawingWeight));
-    let inputs = DrawingInputs { board: board.clone(), arrows };
+    let inputs = DrawingInputs { board: board.clone(), arrows, marks };
     if let Some(svg) = cache.get(&inputs) {
         return svg;
     }
-    let svg: Arc<str> = Arc::from(view.render(&inputs.board, &inputs.arrows));
+    let svg: Arc<str> = Arc::from(view.render_results(&inputs.board, &inputs.arrows, &inputs.marks));
     cache.insert(inputs, svg.clone());
     svg
 }

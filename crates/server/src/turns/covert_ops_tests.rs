@@ -133,3 +133,64 @@ async fn a_resignation_leaves_the_last_player_the_winner_and_the_game_ends(pool:
     let page = gm.get(&format!("/games/{game_id}")).await;
     page.assert_status(StatusCode::OK).assert_contains("Player 1 wins as the last player left in the game.");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_world_map_is_on_the_game_results_and_order_pages_each_as_its_viewer_may_know_it(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_covert_operations(&mut gm, &mut players[..2]).await;
+    save_orders(&mut players[0], game_id, 0, "B,MEX,5\nS,GER,2").await;
+    process_day(&pool, game_id).await;
+    let mut observer = Client::new(pool.clone());
+    let own_pages = [
+        players[0].get(&format!("/games/{game_id}")).await,
+        players[0].get(&format!("/games/{game_id}/phases/0")).await,
+        players[0].get(&format!("/games/{game_id}/orders")).await,
+    ];
+    for page in own_pages {
+        page.assert_status(StatusCode::OK)
+            .assert_contains("id=\"world-map\"")
+            .assert_contains("data-country=\"SAF\"")
+            .assert_contains("MEX Mexico: led by you; your influence 5")
+            .assert_contains("GER Germany: your spy, value 9");
+    }
+    for page in [
+        observer.get(&format!("/games/{game_id}")).await,
+        observer.get(&format!("/games/{game_id}/phases/0")).await,
+        players[1].get(&format!("/games/{game_id}")).await,
+        players[1].get(&format!("/games/{game_id}/phases/0")).await,
+        players[1].get(&format!("/games/{game_id}/orders")).await,
+    ] {
+        page.assert_status(StatusCode::OK)
+            .assert_contains("id=\"world-map\"")
+            .assert_contains("data-country=\"MEX\"")
+            .assert_lacks("MEX Mexico: led")
+            .assert_lacks("your influence 5")
+            .assert_lacks("your spy, value 9")
+            .assert_lacks("Player 1 leads");
+    }
+    observer.get(&format!("/games/{game_id}")).await.assert_contains("id=\"world-known-none\"");
+    let orders = players[0].get(&format!("/games/{game_id}/orders")).await;
+    orders
+        .assert_contains("<script src=\"/static/js/world-map.js\" defer></script>")
+        .assert_contains("id=\"world-map-status\"");
+    observer.get(&format!("/games/{game_id}")).await.assert_lacks("world-map.js");
+    let script = observer.get("/static/js/world-map.js").await;
+    script.assert_status(StatusCode::OK).assert_contains("data-country");
+}
+
+// See: issue 17: a Covert Operations game has days only, and no powers to choose.
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_covert_operations_game_lists_only_the_settings_it_uses_and_its_first_results_are_day_1(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_covert_operations(&mut gm, &mut players[..2]).await;
+    let page = gm.get(&format!("/games/{game_id}")).await;
+    page.assert_status(StatusCode::OK)
+        .assert_contains("Each day lasts")
+        .assert_contains("Player 1, Player 2, … in the order players join")
+        .assert_lacks("retreats")
+        .assert_lacks("adjustments")
+        .assert_lacks("Players choose when joining");
+    process_day(&pool, game_id).await;
+    let results = gm.get(&format!("/games/{game_id}/phases/0")).await;
+    results.assert_contains("<dt>Day</dt><dd>1</dd>").assert_lacks("Days played");
+}

@@ -9,6 +9,7 @@ pub mod queries;
 pub(crate) mod standing;
 pub mod tick;
 pub mod worker;
+pub(crate) mod world;
 
 use axum::Router;
 use axum::routing::get;
@@ -21,6 +22,7 @@ pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/games/{game_id}/phases", get(pages::history))
         .route("/games/{game_id}/phases/{phase_index}", get(pages::phase_page))
+        .route("/static/js/world-map.js", get(world::script))
 }
 
 #[cfg(test)]

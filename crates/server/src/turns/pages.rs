@@ -13,6 +13,7 @@ use sqlx::types::Json;
 
 use super::board::{BoardView, center_counts};
 use super::queries::{self, CenterCounts, PhaseRow, PhaseSummary};
+use super::world::WorldView;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Path, Query, Viewer};
 use crate::games::forms::InviteQuery;
@@ -94,6 +95,8 @@ pub struct PhasePage {
     next: Option<PhaseLink>,
     latest: Option<PhaseLink>,
     board: Option<BoardView>,
+    /// The world map (Covert Operations): after the day as the viewer may know it, the day's news marked.
+    world: Option<WorldView>,
     /// The public press sent during this phase.
     public_press: Vec<MessageView>,
     /// Powers that had to order and sent nothing.
@@ -133,6 +136,7 @@ pub async fn phase_page(
     };
     let public_report = phase.public_report.as_ref().map(|report| report.0.clone());
     let board = view.board.as_ref().map(|board| BoardView::from_board(board, public_report.as_ref()));
+    let world = phase_world(&view, public_report.as_ref(), private_report.as_ref());
     let centers_after = next_phase.and_then(|next| counts_of(next).cloned()).unwrap_or_default();
     let zone = zone_of(viewer.user.as_ref());
     Ok(PhasePage {
@@ -151,9 +155,24 @@ pub async fn phase_page(
         next: next_phase.map(PhaseLink::of),
         latest,
         board,
+        world,
         public_press,
         silent,
     })
+}
+
+/// A processed day's world map as the viewer may know it: his own report's (only he reads it), else the
+/// public one; a day not yet processed shows the public map.
+fn phase_world(
+    view: &games::View,
+    public_report: Option<&games::Report>,
+    private_report: Option<&games::Report>,
+) -> Option<WorldView> {
+    let world = match public_report {
+        Some(public) => private_report.and_then(|own| own.world.as_ref()).or(public.world.as_ref()),
+        None => view.world.as_ref(),
+    };
+    world.map(WorldView::of)
 }
 
 /// Every phase of the game, light, each with its center counts: those never computed (phases opened

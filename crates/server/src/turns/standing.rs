@@ -6,6 +6,7 @@ use sqlx::PgConnection;
 
 use super::board::BoardView;
 use super::queries::{self, SheetProgress};
+use super::world::WorldView;
 use crate::error::{AppError, AppResult};
 use crate::ids::GameId;
 
@@ -56,13 +57,19 @@ pub struct Standing {
     pub phase_index: i32,
     pub phase_label: String,
     pub board: Option<BoardView>,
+    /// The world map (Covert Operations), as the reader may know it.
+    pub world: Option<WorldView>,
     /// Empty once the game is over (the final phase has no order sheets).
     pub seats: Vec<SeatProgress>,
 }
 
 /// The game's latest phase (the current one, or the final position of a finished game), if it has
-/// started.
-pub async fn standing(conn: &mut PgConnection, game_id: GameId) -> AppResult<Option<Standing>> {
+/// started. `reader` is the viewer's seat, if he holds one: a world map then shows what his seat knows.
+pub async fn standing(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    reader: Option<crate::ids::SeatId>,
+) -> AppResult<Option<Standing>> {
     let Some(phase) = queries::current_phase(conn, game_id).await? else {
         return Ok(None);
     };
@@ -77,5 +84,14 @@ pub async fn standing(conn: &mut PgConnection, game_id: GameId) -> AppResult<Opt
         })
         .collect();
     let board = state.public_view().board.as_ref().map(|board| BoardView::from_board(board, None));
-    Ok(Some(Standing { phase_index: phase.phase_index, phase_label: phase.label, board, seats }))
+    let reader = match reader {
+        Some(seat) => queries::game_seats(conn, game_id).await?.into_iter().find(|(id, _)| *id == seat).map(|(_, n)| n),
+        None => None,
+    };
+    let view = match reader {
+        Some(seat) => state.seat_view(seat),
+        None => state.public_view(),
+    };
+    let world = view.world.as_ref().map(WorldView::of);
+    Ok(Some(Standing { phase_index: phase.phase_index, phase_label: phase.label, board, world, seats }))
 }

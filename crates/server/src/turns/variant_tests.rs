@@ -71,6 +71,25 @@ async fn a_diplobucks_bribe_is_processed_by_the_worker_and_only_its_payer_learns
     }
 }
 
+// See: sheet bribes 5 and 6 ("signified in move results as DA or DF"): the results board marks the unit a
+// bribe held, the next board draws the double unit, and both keys say what the marks mean.
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_diplobucks_board_draws_double_units_and_units_held_by_a_bribe(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_variant(&mut gm, &mut players, "diplobucks").await;
+    save_orders(&mut players[1], game_id, "BRIBE double F lon\nBRIBE hold A par\nF lon - nth").await;
+    save_orders(&mut players[2], game_id, "A par - bur").await;
+    process_phase(&pool, game_id).await;
+    let mut observer = Client::new(pool.clone());
+    let results = observer.get(&format!("/games/{game_id}/phases/0")).await;
+    results
+        .assert_status(StatusCode::OK)
+        .assert_contains("France A par: held by a bribe")
+        .assert_contains("held by a bribe");
+    let game = observer.get(&format!("/games/{game_id}")).await;
+    game.assert_contains("England: double fleet in North Sea").assert_contains("double unit (DA, DF)");
+}
+
 #[sqlx::test(migrations = "../../migrations")]
 async fn a_covert_dip_game_keeps_each_power_s_fund_balance_to_itself(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;

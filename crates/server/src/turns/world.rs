@@ -1,0 +1,52 @@
+//! The Covert Operations world map as a page shows it, from a `WorldBoard` made for one reader (a seat's
+//! own view or report, or the public one; never the stored state): the `mapview` SVG inlined, and the
+//! countries the reader knows something about in words, its text alternative. On the order page a small
+//! script (`static/js/world-map.js`) writes a clicked country's code into the order being edited.
+
+use std::sync::OnceLock;
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use mapview::WorldMapView;
+
+/// The world map's drawing data, loaded and checked once per process; `None` if it failed its checks,
+/// and then pages show the list alone.
+fn map_view() -> Option<&'static WorldMapView> {
+    static VIEW: OnceLock<Option<WorldMapView>> = OnceLock::new();
+    VIEW.get_or_init(|| {
+        WorldMapView::new()
+            .inspect_err(|error| tracing::error!(%error, "the world map is broken; world boards show as lists"))
+            .ok()
+    })
+    .as_ref()
+}
+
+pub struct WorldView {
+    /// The map as an inline SVG document (mapview's own markup from country codes, never player text).
+    pub svg: Option<String>,
+    /// What the reader knows, country by country, in words.
+    pub known: Vec<String>,
+    /// On the order page: clicking a country writes its code into the order being edited.
+    pub clickable: bool,
+}
+
+impl WorldView {
+    pub fn of(world: &games::kind::WorldBoard) -> WorldView {
+        let view = map_view();
+        WorldView {
+            svg: view.map(|view| view.render(world)),
+            known: view.map(|view| view.known_countries(world)).unwrap_or_default(),
+            clickable: false,
+        }
+    }
+
+    /// The same map on the order page, where a click on a country fills in its code.
+    pub fn clickable(world: &games::kind::WorldBoard) -> WorldView {
+        WorldView { clickable: true, ..WorldView::of(world) }
+    }
+}
+
+/// The order page's world map script (progressive enhancement), compiled in like `orders.js`.
+pub async fn script() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../../../../static/js/world-map.js"))
+}

@@ -1,0 +1,106 @@
+// Backchannel world map (Covert Operations order page): clicking a country writes its code into the
+// order being edited. Progressive enhancement only: without this script the map is a picture with
+// every country's code written on it, and orders are typed or chosen in the form as before.
+//
+// The order being edited is the last one the player touched: a select of the form (the option naming
+// the country is chosen, the first that ends with it, else the first that names it), or the line of
+// the text box where the caret is (the code is added as the line's next comma-separated part).
+(function () {
+  "use strict";
+
+  var map = document.querySelector("#world-map svg");
+  var text = document.getElementById("order-text");
+  var form = document.getElementById("order-form");
+  var status = document.getElementById("world-map-status");
+  if (!map || !text) {
+    return;
+  }
+  document.documentElement.classList.add("js");
+  var editing = text;
+  // Until the player has been in the text box, its caret means nothing: codes go to its last line.
+  var typedIn = false;
+
+  document.addEventListener("focusin", function (event) {
+    var field = event.target;
+    if (field === text || (form && form.contains(field) && field.tagName === "SELECT")) {
+      editing = field;
+      typedIn = typedIn || field === text;
+    }
+  });
+
+  map.addEventListener("click", function (event) {
+    var country = event.target.closest ? event.target.closest("[data-country]") : null;
+    if (!country) {
+      return;
+    }
+    var code = country.getAttribute("data-country");
+    var name = country.getAttribute("data-name") || code;
+    var done = editing.tagName === "SELECT" ? chooseIn(editing, code) : writeIntoLine(code);
+    mark(country);
+    say(done ? code + " (" + name + ") " + done : "No choice of this row names " + name + ".");
+  });
+
+  function parts(value) {
+    return value.split(",").map(function (part) {
+      return part.trim().toUpperCase();
+    });
+  }
+
+  // Chooses the option of the select whose order names the country: last part first (a destination),
+  // then anywhere after the order's letter.
+  function chooseIn(select, code) {
+    var options = Array.prototype.slice.call(select.options).filter(function (option) {
+      return option.value;
+    });
+    var names = function (option) {
+      return parts(option.value).slice(1).indexOf(code) >= 0;
+    };
+    var endsWith = function (option) {
+      var list = parts(option.value).filter(function (part) {
+        return !/^[0-9]+$/.test(part);
+      });
+      return list[list.length - 1] === code;
+    };
+    var option = options.filter(endsWith)[0] || options.filter(names)[0];
+    if (!option) {
+      return null;
+    }
+    select.value = option.value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    return "chosen: " + option.textContent.trim();
+  }
+
+  // Adds the code to the text box's line under the caret, as its next comma-separated part.
+  function writeIntoLine(code) {
+    var value = text.value;
+    // The text box keeps its caret when a click on the map takes the focus away.
+    var caret = typedIn ? text.selectionEnd : value.length;
+    var start = value.lastIndexOf("\n", caret - 1) + 1;
+    var end = value.indexOf("\n", caret);
+    if (end < 0) {
+      end = value.length;
+    }
+    var line = value.slice(start, end).replace(/\s+$/, "");
+    var written = line === "" ? code : /,$/.test(line) ? line + code : line + "," + code;
+    text.value = value.slice(0, start) + written + value.slice(end);
+    var at = start + written.length;
+    text.focus();
+    text.setSelectionRange(at, at);
+    var number = value.slice(0, start).split("\n").length;
+    return "written into line " + number + ": " + written;
+  }
+
+  function mark(country) {
+    var previous = map.querySelector(".country.picked");
+    if (previous) {
+      previous.classList.remove("picked");
+    }
+    country.classList.add("picked");
+  }
+
+  function say(message) {
+    if (status) {
+      status.textContent = message;
+    }
+  }
+})();
