@@ -111,15 +111,16 @@ pub async fn phase_page(
 ) -> AppResult<PhasePage> {
     let mut conn = state.db.acquire().await?;
     let (game, seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
-    let phases = summaries_with_counts(&mut conn, game_id).await?;
+    let mut phases = queries::phase_neighbours(&mut conn, game_id, phase_index).await?;
+    fill_missing_counts(&mut conn, game_id, &mut phases).await?;
     let position = phases.iter().position(|phase| phase.phase_index == phase_index).ok_or(AppError::NotFound)?;
     let summary = &phases[position];
     let phase = queries::phase(&mut conn, game_id, phase_index).await?.ok_or(AppError::NotFound)?;
-    let link = |index: Option<usize>| index.and_then(|index| phases.get(index)).map(PhaseLink::of);
-    let previous = link(position.checked_sub(1));
-    let next_phase = phases.get(position + 1);
-    let first = link(Some(0).filter(|_| position > 0));
-    let latest = link(Some(phases.len() - 1).filter(|last| *last > position));
+    let at = |index: i32| phases.iter().find(|phase| phase.phase_index == index);
+    let previous = at(phase_index - 1).map(PhaseLink::of);
+    let next_phase = at(phase_index + 1);
+    let first = at(0).filter(|_| phase_index > 0).map(PhaseLink::of);
+    let latest = phases.last().filter(|last| last.phase_index > phase_index).map(PhaseLink::of);
     let public_press =
         public_press_of_phase(&mut conn, &game, &seats, &access, viewer.user.as_ref(), phase_index).await?;
     let private_report = match access.my_seat {
@@ -179,6 +180,13 @@ fn phase_world(
 /// before the counts were stored) are computed from their states once and stored.
 async fn summaries_with_counts(conn: &mut PgConnection, game_id: GameId) -> AppResult<Vec<PhaseSummary>> {
     let mut phases = queries::phase_summaries(conn, game_id).await?;
+    fill_missing_counts(conn, game_id, &mut phases).await?;
+    Ok(phases)
+}
+
+/// Computes and stores the center counts missing from any of `phases` (and from the game's other
+/// phases, in the same pass).
+async fn fill_missing_counts(conn: &mut PgConnection, game_id: GameId, phases: &mut [PhaseSummary]) -> AppResult<()> {
     if phases.iter().any(|phase| phase.center_counts.is_none()) {
         for (index, state) in queries::phases_without_counts(conn, game_id).await? {
             let game = AnyGame::from_json(state).map_err(|error| AppError::Internal(error.into()))?;
@@ -189,7 +197,7 @@ async fn summaries_with_counts(conn: &mut PgConnection, game_id: GameId) -> AppR
             }
         }
     }
-    Ok(phases)
+    Ok(())
 }
 
 fn counts_of(phase: &PhaseSummary) -> Option<&CenterCounts> {

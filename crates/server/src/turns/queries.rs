@@ -212,6 +212,27 @@ pub async fn phase_summaries(conn: &mut PgConnection, game_id: GameId) -> Result
     .await
 }
 
+/// The phases a results page links to, light: the first, the one before `index`, `index` itself, the
+/// one after and the latest (phases are numbered 0, 1, 2, ... without gaps), so that the page reads the
+/// same few rows however long the game.
+pub async fn phase_neighbours(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: i32,
+) -> Result<Vec<PhaseSummary>, sqlx::Error> {
+    sqlx::query_as(
+        "select phase_index, label, processed_at, center_counts from phase
+         where game_id = $1
+           and (phase_index in (0, $2 - 1, $2, $2 + 1)
+                or phase_index = (select max(phase_index) from phase where game_id = $1))
+         order by phase_index",
+    )
+    .bind(game_id)
+    .bind(index)
+    .fetch_all(conn)
+    .await
+}
+
 /// The states of the phases whose center counts were never computed.
 pub async fn phases_without_counts(
     conn: &mut PgConnection,
