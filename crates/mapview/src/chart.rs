@@ -26,14 +26,12 @@ pub struct CenterSeries {
 }
 
 /// The chart of a game's centers: `series` over phases labelled `phases` (one count per phase in each
-/// series); `goal` (18 on the standard map) is drawn as a dashed line, `marked_phase` (the phase a page
-/// shows) as a vertical band.
+/// series); `goal` (18 on the standard map) is drawn as a dashed line.
 #[derive(Clone, Debug, Default)]
 pub struct CentersChart {
     pub phases: Vec<String>,
     pub series: Vec<CenterSeries>,
     pub goal: Option<usize>,
-    pub marked_phase: Option<usize>,
 }
 
 impl CentersChart {
@@ -53,7 +51,6 @@ impl CentersChart {
             .set("class", "centers-chart")
             .set("font-family", "DejaVu Sans, Verdana, Arial, sans-serif")
             .add(Title::new("Supply centers over time"))
-            .add(self.marked_phase.map_or_else(Group::new, |phase| phase_band(&scale, phase)))
             .add(grid(&scale, &self.phases))
             .add(self.goal.map_or_else(Group::new, |goal| goal_line(&scale, goal)))
             .add(lines)
@@ -110,19 +107,6 @@ fn grid(scale: &Scale, phases: &[String]) -> Group {
             .add(Text::new(year).set("x", x).set("y", HEIGHT - BOTTOM + 16.0).set("text-anchor", "middle"));
     }
     group
-}
-
-fn phase_band(scale: &Scale, phase: usize) -> Group {
-    let x = round(scale.x(phase));
-    Group::new().set("class", "marked-phase").add(
-        Rectangle::new()
-            .set("x", x - 6.0)
-            .set("y", TOP)
-            .set("width", 12)
-            .set("height", HEIGHT - TOP - BOTTOM)
-            .set("fill", "#234e8c")
-            .set("fill-opacity", 0.12),
-    )
 }
 
 fn horizontal(y: f64, colour: &str) -> Line {

@@ -3,7 +3,7 @@
 use mapview::{CenterSeries, CentersChart, power_colour};
 
 fn centers_chart(phases: &[String], series: &[CenterSeries], goal: Option<usize>) -> String {
-    CentersChart { phases: phases.to_vec(), series: series.to_vec(), goal, marked_phase: None }.render()
+    CentersChart { phases: phases.to_vec(), series: series.to_vec(), goal }.render()
 }
 
 fn phases(labels: &[&str]) -> Vec<String> {
@@ -98,29 +98,6 @@ fn a_game_with_one_phase_or_none_still_draws_a_chart() {
         let svg = centers_chart(&phases(&labels), &[series("France", &counts)], Some(18));
         roxmltree::Document::parse(&svg).expect("well-formed SVG");
     }
-}
-
-#[test]
-fn the_phase_a_page_shows_is_marked_on_the_chart() {
-    let chart = CentersChart {
-        phases: phases(&FOUR_PHASES),
-        series: vec![series("France", &[3, 3, 5, 5])],
-        goal: None,
-        marked_phase: Some(2),
-    };
-    let svg = chart.render();
-    let document = roxmltree::Document::parse(&svg).unwrap();
-    let band = with_class(&document, "marked-phase")[0].first_element_child().unwrap();
-    let x: f64 = band.attribute("x").unwrap().parse().unwrap();
-    let france_points = points(with_class(&document, "power-line")[0]);
-    assert!((x + 6.0 - france_points[2].0).abs() < 0.2, "the band is centred on the third phase");
-    assert!(
-        with_class(
-            &roxmltree::Document::parse(&CentersChart { marked_phase: None, ..chart }.render()).unwrap(),
-            "marked-phase"
-        )
-        .is_empty()
-    );
 }
 
 #[test]

@@ -261,7 +261,6 @@ impl CentersOverTime {
                     })
                     .collect(),
                 goal: Some(STANDARD_MAP_GOAL),
-                marked_phase: None,
             }
             .render()
         });

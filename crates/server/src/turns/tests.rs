@@ -241,7 +241,6 @@ async fn the_history_page_lists_every_phase_with_centers_over_time(pool: PgPool)
         .assert_contains("<figure class=\"chart\" id=\"centers-chart\"><svg")
         .assert_contains("Russia: 4 at Spring 1901 Movement")
         .assert_contains("18 to win")
-        .assert_lacks("class=\"marked-phase\"")
         .assert_contains("Spring 1901 Movement")
         .assert_contains("Fall 1901 Movement</a> (current)")
         // Austria, England, France, Germany, Italy, Russia, Turkey: 3, 3, 3, 3, 3, 4, 3 home centers.
