@@ -4,6 +4,10 @@
 //! generated full-board phases (`cargo run -p judge --example batch_phases -- 12`), aliases and odd ids,
 //! retreat and adjustment phases, and every kind of error line.
 
+// Only `run` is needed here; the other helpers serve the other test binaries.
+#[allow(dead_code)]
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
@@ -26,7 +30,7 @@ fn first_difference(actual: &str, expected: &str) -> String {
 #[test]
 fn a_batch_is_answered_byte_for_byte_as_before() {
     // The input holds a line that is not UTF-8 on purpose, so it goes to the judge as bytes.
-    let output = run_bytes(&["adjudicate", "--batch"], BATCH_INPUT);
+    let output = common::run(&["adjudicate", "--batch"], BATCH_INPUT);
     assert_eq!(output.status.code(), Some(0));
     let actual = String::from_utf8(output.stdout).expect("output is UTF-8");
     assert!(actual == BATCH_OUTPUT, "{}", first_difference(&actual, BATCH_OUTPUT));
@@ -34,7 +38,7 @@ fn a_batch_is_answered_byte_for_byte_as_before() {
 
 #[test]
 fn single_mode_pretty_prints_byte_for_byte_as_before() {
-    let output = run_bytes(&["adjudicate"], SINGLE_INPUT.as_bytes());
+    let output = common::run(&["adjudicate"], SINGLE_INPUT);
     assert_eq!(output.status.code(), Some(0));
     let actual = String::from_utf8(output.stdout).expect("output is UTF-8");
     assert!(actual == SINGLE_OUTPUT, "{}", first_difference(&actual, SINGLE_OUTPUT));
@@ -68,16 +72,4 @@ fn each_batch_answer_is_sent_before_the_next_line_is_written() {
     }
     drop(input);
     assert!(child.wait().expect("the judge finishes").success());
-}
-
-fn run_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the judge binary starts");
-    child.stdin.take().expect("stdin is piped").write_all(input).expect("the judge reads its input");
-    child.wait_with_output().expect("the judge finishes")
 }

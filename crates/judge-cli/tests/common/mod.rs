@@ -5,7 +5,8 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-pub fn run(args: &[&str], input: &str) -> Output {
+/// `input` as text, or as bytes that need not be UTF-8.
+pub fn run(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
         .stdin(Stdio::piped())
@@ -13,13 +14,13 @@ pub fn run(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the judge binary starts");
-    child.stdin.take().expect("stdin is piped").write_all(input.as_bytes()).expect("the judge reads its input");
+    child.stdin.take().expect("stdin is piped").write_all(input.as_ref()).expect("the judge reads its input");
     child.wait_with_output().expect("the judge finishes")
 }
 
 /// `judge adjudicate` on one input that it must accept.
 pub fn adjudicate(input: &Value) -> Value {
-    let output = run(&["adjudicate"], &input.to_string());
+    let output = run(&["adjudicate"], input.to_string());
     assert!(output.status.success(), "judge failed: {}", String::from_utf8_lossy(&output.stderr));
     serde_json::from_slice(&output.stdout).expect("the result is JSON")
 }

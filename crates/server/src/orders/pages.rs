@@ -204,7 +204,16 @@ struct Answer {
 }
 
 impl OrdersPage {
-    async fn build(conn: &mut PgConnection, nav: Nav, user: &User, seat: &MySeat, answer: Answer) -> AppResult<Self> {
+    /// The page for `seat`, with `form` its order form (built once per request: it lists every legal
+    /// order of every unit).
+    async fn build(
+        conn: &mut PgConnection,
+        nav: Nav,
+        user: &User,
+        seat: &MySeat,
+        form: OrderForm,
+        answer: Answer,
+    ) -> AppResult<Self> {
         let sheet = queries::sheet(conn, seat.game.game_id, seat.phase.phase_index, seat.seat_id)
             .await?
             .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
@@ -226,7 +235,6 @@ impl OrdersPage {
                 selected: conceded_to == Some(seat_id),
             })
             .collect();
-        let form = seat.state.order_form(seat.game_seat);
         let saved: Vec<&str> = check.accepted.iter().map(|line| line.text.as_str()).collect();
         let choices_json = choices_json(&form.rows);
         let rows = row_views(form.rows, &saved, answer.picks.as_ref());
@@ -423,7 +431,8 @@ pub async fn orders_page(
 ) -> AppResult<OrdersPage> {
     let mut conn = state.db.acquire().await?;
     let seat = load_my_seat(&mut conn, game_id, &signed_in.user, false).await?;
-    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, Answer::default()).await
+    let form = seat.state.order_form(seat.game_seat);
+    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, Answer::default()).await
 }
 
 /// Refuses orders for a phase other than the current one, or after its deadline has passed.
@@ -464,24 +473,26 @@ pub async fn save_orders(
             ..Answer::default()
         };
         let mut conn = state.db.acquire().await?;
-        return OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, answer).await;
+        let form = seat.state.order_form(seat.game_seat);
+        return OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await;
     }
     require_open_phase(&seat, submission.phase_index, state.clock.now())?;
     let saved = queries::sheet(&mut tx, game_id, seat.phase.phase_index, seat.seat_id)
         .await?
         .map(|sheet| sheet.orders)
         .unwrap_or_default();
-    let (new_sheet, answer) = answer_request(&seat, &saved, submission.request);
+    let form = seat.state.order_form(seat.game_seat);
+    let (new_sheet, answer) = answer_request(&seat, &form, &saved, submission.request);
     if let Some(sheet) = new_sheet {
         queries::save_orders(&mut tx, game_id, seat.phase.phase_index, seat.seat_id, &sheet).await?;
     }
     tx.commit().await?;
     let mut conn = state.db.acquire().await?;
-    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, answer).await
+    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await
 }
 
 /// What a request does to the saved sheet (`None`: leave it as it is) and what the page should say.
-fn answer_request(seat: &MySeat, saved: &str, request: SheetRequest) -> (Option<String>, Answer) {
+fn answer_request(seat: &MySeat, form: &OrderForm, saved: &str, request: SheetRequest) -> (Option<String>, Answer) {
     let check = |text: &str| seat.state.check_orders(seat.game_seat, text);
     match request {
         SheetRequest::Clear => (
@@ -525,24 +536,18 @@ fn answer_request(seat: &MySeat, saved: &str, request: SheetRequest) -> (Option<
                 };
                 return (None, answer);
             }
-            let sheet = if add {
-                let form = seat.state.order_form(seat.game_seat);
-                check(&merged_sheet(&form, &check(saved), &typed)).sheet()
-            } else {
-                typed.sheet()
-            };
+            let sheet = if add { check(&merged_sheet(form, &check(saved), &typed)).sheet() } else { typed.sheet() };
             let message = saved_message(&typed, add);
             let kept_typed = (!typed.rejected.is_empty()).then_some(text);
             (Some(sheet), Answer { refused, typed: kept_typed, message: Some(message), picks: None })
         }
-        SheetRequest::Rows { picks, .. } => answer_rows(seat, picks),
+        SheetRequest::Rows { picks, .. } => answer_rows(seat, form, picks),
     }
 }
 
 /// The select form: finished rows are saved (replacing the sheet), unfinished chains are named with what
 /// they lack and shown as they were left.
-fn answer_rows(seat: &MySeat, picks: BTreeMap<usize, RowPick>) -> (Option<String>, Answer) {
-    let form = seat.state.order_form(seat.game_seat);
+fn answer_rows(seat: &MySeat, form: &OrderForm, picks: BTreeMap<usize, RowPick>) -> (Option<String>, Answer) {
     let mut lines = Vec::new();
     let mut refused = Vec::new();
     for (index, row) in form.rows.iter().enumerate() {
