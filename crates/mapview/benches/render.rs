@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use games::{AnyGame, Kind};
+use kinds::{AnyGame, Kind};
 use mapview::{Arrow, StandardMapView};
 
 /// Spring 1901 as the seven often play it, with bounces in Burgundy, Galicia and the Black Sea.

@@ -1,9 +1,9 @@
 //! Prints the 1901 board with a few sample orders as SVG, to look at the drawing:
 //! `cargo run -p mapview --example standard_board > /tmp/board.svg`.
 
-use games::GameKind;
-use games::kind::ResultWord;
-use games::standard::{Settings, Standard};
+use kinds::Rules;
+use kinds::kind::ResultWord;
+use kinds::standard::{Settings, Standard};
 use mapview::{Arrow, ArrowOrder, StandardMapView};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

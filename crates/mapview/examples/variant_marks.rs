@@ -1,7 +1,7 @@
 //! Prints a standard board with every variant mark, to look at:
 //! `cargo run -p mapview --example variant_marks > /tmp/variants.svg`.
 
-use games::kind::{Board, BoardMark, BoardUnit, MarkedUnit, UnitMark};
+use kinds::kind::{Board, BoardMark, BoardUnit, MarkedUnit, UnitMark};
 use mapview::StandardMapView;
 
 fn main() -> Result<(), mapview::LayoutError> {

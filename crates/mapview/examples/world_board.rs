@@ -1,7 +1,7 @@
 //! Prints the Covert Operations world map as SVG, with a few countries known to a reader, to look at:
 //! `cargo run -p mapview --example world_board > /tmp/world.svg`.
 
-use games::kind::{SeatId, WorldBoard, WorldCountry, WorldEvent, WorldLeader};
+use kinds::kind::{SeatIndex, WorldBoard, WorldCountry, WorldEvent, WorldLeader};
 use mapview::WorldMapView;
 
 fn main() -> Result<(), mapview::WorldMapError> {
@@ -18,7 +18,7 @@ fn main() -> Result<(), mapview::WorldMapError> {
     set(
         "CHN",
         WorldCountry {
-            leader: Some(WorldLeader::Seat(SeatId(1), "Player 2".to_owned())),
+            leader: Some(WorldLeader::Seat(SeatIndex(1), "Player 2".to_owned())),
             superspy: true,
             ..WorldCountry::default()
         },

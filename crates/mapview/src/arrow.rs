@@ -1,7 +1,7 @@
 //! The orders a page may draw over the board, in region keys as the judge writes them (`stp/sc`).
 
-use games::kind::{Board, Report, ResultWord};
 use judge::{Location, Map, Order, UnitRef};
+use kinds::kind::{Board, Report, ResultWord};
 
 /// One order to draw, in its power's colour.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -16,8 +16,8 @@ mod world;
 
 use std::collections::HashMap;
 
-use games::kind::Board;
 use judge::{Map, RegionId};
+use kinds::kind::Board;
 
 pub use arrow::{Arrow, ArrowOrder};
 pub use artwork::{Artwork, Shape, ShapeKind};
@@ -65,7 +65,7 @@ impl StandardMapView {
 
     /// A results board: the phase's orders as arrows, and the units it held, destroyed or converted
     /// besides their orders (a report's `unit_marks`) marked.
-    pub fn render_results(&self, board: &Board, arrows: &[Arrow], marks: &[games::kind::MarkedUnit]) -> String {
+    pub fn render_results(&self, board: &Board, arrows: &[Arrow], marks: &[kinds::kind::MarkedUnit]) -> String {
         draw::document(self, board, arrows, marks).to_string()
     }
 

@@ -29,7 +29,7 @@ pub fn power_colour(power: &str) -> PowerColour {
 
 /// A power's colour on a board that may hold a variant's own powers: a bought nation of Terrorism I takes
 /// its own colour (from its name, never its buyer), any other unknown power grey.
-pub fn colour_on(board: &games::kind::Board, power: &str) -> PowerColour {
+pub fn colour_on(board: &kinds::kind::Board, power: &str) -> PowerColour {
     match crate::draw::nation_tint(board, power) {
         Some(tint) if power_colour(power) == UNKNOWN_POWER => PowerColour { fill: tint, ink: "#111111", tint },
         _ => power_colour(power),

@@ -1,7 +1,7 @@
 //! Rendering boards: the 1901 board, order arrows, and input the map does not know.
 
-use games::kind::{Board, BoardUnit, ResultWord};
-use games::{AnyGame, Kind};
+use kinds::kind::{Board, BoardUnit, ResultWord};
+use kinds::{AnyGame, Kind};
 use mapview::{Arrow, ArrowOrder, StandardMapView, power_colour};
 
 fn starting_board() -> Board {
@@ -233,13 +233,13 @@ fn a_move_by_a_dislodged_unit_in_a_report_is_drawn_as_its_retreat() {
     let unit = |power: &str, region: &str| BoardUnit { power: power.into(), kind: 'A', region: region.into() };
     let board =
         Board { units: vec![unit("Germany", "bur")], dislodged: vec![unit("France", "bur")], ..Board::default() };
-    let line = |order: &str| games::kind::ReportLine {
+    let line = |order: &str| kinds::kind::ReportLine {
         by: "France".into(),
         order: order.into(),
         result: ResultWord::Succeeds,
         reason: String::new(),
     };
-    let report = games::kind::Report {
+    let report = kinds::kind::Report {
         orders: vec![line("A bur - pic")],
         events: Vec::new(),
         removed: Vec::new(),

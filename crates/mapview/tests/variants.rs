@@ -3,7 +3,7 @@
 //! groups; Covert Dip's counter-insurgencies; and a key that says what each mark means, shown only when
 //! the board has such marks.
 
-use games::kind::{Board, BoardMark, BoardUnit, MarkedUnit, UnitMark};
+use kinds::kind::{Board, BoardMark, BoardUnit, MarkedUnit, UnitMark};
 use mapview::StandardMapView;
 
 fn view() -> StandardMapView {

@@ -3,7 +3,7 @@
 //! what his `WorldBoard` says and nothing more.
 
 use covert_ops::WorldMap;
-use games::kind::{SeatId, WorldBoard, WorldCountry, WorldEvent, WorldLeader};
+use kinds::kind::{SeatIndex, WorldBoard, WorldCountry, WorldEvent, WorldLeader};
 use mapview::{LinkKind, WorldMapError, WorldMapView};
 
 fn view() -> WorldMapView {
@@ -109,7 +109,7 @@ fn countries_are_tinted_by_the_leader_the_reader_knows_and_marked_with_his_spies
     board.countries.insert(
         "CHN".to_owned(),
         WorldCountry {
-            leader: Some(WorldLeader::Seat(SeatId(1), "Player 2".to_owned())),
+            leader: Some(WorldLeader::Seat(SeatIndex(1), "Player 2".to_owned())),
             superspy: true,
             spy: Some(3),
             ..WorldCountry::default()

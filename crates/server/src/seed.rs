@@ -4,7 +4,7 @@
 
 use anyhow::Context;
 use chrono::{Duration, Utc};
-use games::AnyGame;
+use kinds::AnyGame;
 use rand::RngExt;
 use rand::distr::Alphanumeric;
 use sqlx::{PgConnection, PgPool};
@@ -183,7 +183,7 @@ async fn save_scripted_orders(
 }
 
 /// The first offered order of every row of the seat's form (a build rather than a waive, where offered).
-fn first_choice_of_each_row(state: &AnyGame, seat: games::SeatId) -> String {
+fn first_choice_of_each_row(state: &AnyGame, seat: kinds::SeatIndex) -> String {
     let form = state.order_form(seat);
     let mut chosen: Vec<String> = Vec::new();
     for row in form.rows {

@@ -1,7 +1,7 @@
 //! Keys to the drawing: each power's colour with its center count, and what the line styles and marks
 //! mean. They sit in corners of the canvas that no province needs (Greenland, the Russian Arctic).
 
-use games::kind::Board;
+use kinds::kind::Board;
 use svg::node::element::{Group, Rectangle, Text};
 
 use super::shapes::{HATCH_ID, circle, cross};

@@ -11,8 +11,8 @@ mod variants;
 pub(crate) use shapes::round;
 pub use variants::nation_tint;
 
-use games::kind::{Board, BoardUnit, MarkedUnit};
 use judge::{RegionId, UnitType};
+use kinds::kind::{Board, BoardUnit, MarkedUnit};
 use svg::Document;
 use svg::node::element::{Definitions, Line, Pattern, Rectangle, Title};
 

@@ -2,8 +2,8 @@
 //! retreats thin, builds as ghost units, removals as crosses. Failed orders are faded and crossed at
 //! their end. An order naming a region the map does not have is left out.
 
-use games::kind::ResultWord;
 use judge::UnitType;
+use kinds::kind::ResultWord;
 use svg::node::element::{Group, Title};
 
 use super::PlacedUnit;

@@ -2,8 +2,8 @@
 //! lakes, then on each province its supply center and its name. Provinces of owned supply centers are
 //! tinted in their owner's colour.
 
-use games::kind::Board;
 use judge::{Province, ProvinceId, RegionId, Terrain};
+use kinds::kind::Board;
 use svg::node::element::{Group, Path, Title};
 
 use super::shapes::{circle, label, round};

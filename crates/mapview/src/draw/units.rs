@@ -1,8 +1,8 @@
 //! Units in their power's colour with a dark outline: armies as discs marked `A`, fleets as hulls marked
 //! `F`. Each carries `data-province` so that a page script can tell which unit was clicked.
 
-use games::kind::Board;
 use judge::UnitType;
+use kinds::kind::Board;
 use svg::node::element::{Group, Title};
 
 use super::PlacedUnit;

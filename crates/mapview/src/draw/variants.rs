@@ -4,7 +4,7 @@
 //! destroyed or converted army ↔ fleet (Diplobucks); plus a key to the marks a board shows. Double units (DA/DF) are
 //! drawn by `units.rs`.
 
-use games::kind::{Board, BoardMark, MarkedUnit, UnitMark};
+use kinds::kind::{Board, BoardMark, MarkedUnit, UnitMark};
 use svg::node::element::{Group, Path, Rectangle, Text, Title};
 
 use super::shapes::{circle, cross, label};

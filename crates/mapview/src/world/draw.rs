@@ -2,7 +2,7 @@
 //! unplayed land, islands outlined, sea crossings dashed, each country's code (with the reader's own
 //! superspy, spy and influence beside it), the day's public events in red, and a legend.
 
-use games::kind::{WorldBoard, WorldCountry, WorldEvent, WorldLeader};
+use kinds::kind::{WorldBoard, WorldCountry, WorldEvent, WorldLeader};
 use svg::Document;
 use svg::node::element::{Group, Line, Path, Rectangle, Text, Title};
 

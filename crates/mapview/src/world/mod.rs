@@ -9,7 +9,7 @@ mod draw;
 use std::collections::{BTreeSet, HashMap};
 
 use covert_ops::{CountryCode, MapError, WorldMap};
-use games::kind::WorldBoard;
+use kinds::kind::WorldBoard;
 
 use crate::artwork::parse_path;
 use crate::layout::Point;

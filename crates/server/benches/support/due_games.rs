@@ -2,7 +2,7 @@
 //! games whose first phase is due, each seat with a full order sheet, inserted straight into the
 //! database. Included by `benches/turns.rs` and `examples/drill.rs` with `#[path]`.
 
-use games::{AnyGame, Kind, SeatId};
+use kinds::{AnyGame, Kind, SeatIndex};
 use sqlx::PgPool;
 
 const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
@@ -30,7 +30,7 @@ pub async fn insert_due_games(pool: &PgPool, accounts: &[i64], count: usize) -> 
     let phase = state.phase();
     let sheets: Vec<String> = (0..7u16)
         .map(|seat| {
-            let form = state.order_form(SeatId(seat));
+            let form = state.order_form(SeatIndex(seat));
             form.rows
                 .iter()
                 .filter_map(|row| row.choices.last().map(|choice| choice.value.clone()))

@@ -4,7 +4,7 @@
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use games::{AnyGame, GmActionError};
+use kinds::{AnyGame, GmActionError};
 use serde::Deserialize;
 use sqlx::PgConnection;
 

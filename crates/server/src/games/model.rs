@@ -73,7 +73,7 @@ impl GameKind {
     /// the site must know how to seat it (one seat per power, or players without powers; joining as a
     /// Cabinet role is not built yet).
     pub fn is_playable(self) -> bool {
-        let engine_ready = games::Kind::from_slug(self.slug()).is_some_and(games::Kind::is_playable);
+        let engine_ready = kinds::Kind::from_slug(self.slug()).is_some_and(kinds::Kind::is_playable);
         engine_ready && matches!(self.seat_plan(), SeatPlan::OnePerPower | SeatPlan::PlayersOnly { .. })
     }
 

@@ -221,7 +221,7 @@ pub async fn processed_phase(
     conn: &mut PgConnection,
     game_id: GameId,
     phase_index: i32,
-) -> Result<(String, Json<games::Report>), sqlx::Error> {
+) -> Result<(String, Json<kinds::Report>), sqlx::Error> {
     sqlx::query_as(
         "select label, public_report from phase
          where game_id = $1 and phase_index = $2 and public_report is not null",

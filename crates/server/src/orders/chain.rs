@@ -3,7 +3,7 @@
 //! select holds more than a few dozen options (a fleet's 400 convoys become "Convoy", then one of the
 //! armies, then one of its destinations). Pure functions over the kind's form rows.
 
-use games::{Choice, Step};
+use kinds::{Choice, Step};
 
 /// The step values of the chain that leads to `choice`.
 pub fn path_of(choice: &Choice) -> Vec<String> {
@@ -193,8 +193,8 @@ mod tests {
             .chain(armies.iter().map(|at| format!("England A {at}")))
             .collect();
         let state = serde_json::json!({"kind": "standard", "state": {"phase": "F1905M", "units": units, "owners": {}}});
-        let game = games::AnyGame::from_json(state).unwrap();
-        let form = game.order_form(games::SeatId(1));
+        let game = kinds::AnyGame::from_json(state).unwrap();
+        let form = game.order_form(kinds::SeatIndex(1));
         let whole: usize = form.rows.iter().map(|row| row.choices.len()).max().unwrap();
         assert!(whole > 60, "the position should be crowded enough to need chains ({whole} orders for one unit)");
         for row in &form.rows {

@@ -7,7 +7,7 @@ use axum::response::Redirect;
 use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
 
-use games::{AcceptedLine, AnyGame, FormRow, OrderCheck, OrderForm};
+use kinds::{AcceptedLine, AnyGame, FormRow, OrderCheck, OrderForm};
 use sqlx::PgConnection;
 
 use super::chain;
@@ -31,7 +31,7 @@ use crate::turns::world::WorldView;
 struct MySeat {
     game: GameRow,
     seat_id: SeatId,
-    game_seat: games::SeatId,
+    game_seat: kinds::SeatIndex,
     phase: PhaseRow,
     state: AnyGame,
 }
@@ -810,9 +810,9 @@ pub async fn concede(
 mod row_tests {
     use super::*;
 
-    fn build_row(number: usize) -> games::FormRow {
-        let choice = |value: &str| games::Choice::whole(value, value);
-        games::FormRow {
+    fn build_row(number: usize) -> kinds::FormRow {
+        let choice = |value: &str| kinds::Choice::whole(value, value);
+        kinds::FormRow {
             label: format!("Build {number} of 2"),
             key: format!("build{number}"),
             choices: vec![choice("Build A mar"), choice("Build F bre")],
@@ -833,10 +833,10 @@ mod row_tests {
 
     #[test]
     fn a_row_that_names_its_own_no_order_choice_offers_it_once_under_its_own_name() {
-        let row = games::FormRow {
+        let row = kinds::FormRow {
             label: "Vote".to_owned(),
             key: "vote".to_owned(),
-            choices: vec![games::Choice::whole("", "None"), games::Choice::whole("VOTE Turkey", "Vote for Turkey")],
+            choices: vec![kinds::Choice::whole("", "None"), kinds::Choice::whole("VOTE Turkey", "Vote for Turkey")],
         };
         let view = &row_views(vec![row], &[], None)[0];
         assert_eq!(view.empty_label, "None");

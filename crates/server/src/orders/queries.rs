@@ -30,10 +30,10 @@ pub async fn sheet(
 }
 
 /// The seat's number in the game kind's state (null before the game started).
-pub async fn game_seat(conn: &mut PgConnection, seat_id: SeatId) -> Result<Option<games::SeatId>, sqlx::Error> {
+pub async fn game_seat(conn: &mut PgConnection, seat_id: SeatId) -> Result<Option<kinds::SeatIndex>, sqlx::Error> {
     let number: Option<i16> =
         sqlx::query_scalar("select game_seat from seat where seat_id = $1").bind(seat_id).fetch_one(conn).await?;
-    Ok(number.and_then(|number| u16::try_from(number).ok()).map(games::SeatId))
+    Ok(number.and_then(|number| u16::try_from(number).ok()).map(kinds::SeatIndex))
 }
 
 pub async fn save_orders(

@@ -2,7 +2,7 @@
 
 use axum::http::StatusCode;
 use chrono::{Duration, Utc};
-use games::{AnyGame, Kind, SeatId};
+use kinds::{AnyGame, Kind, SeatIndex};
 use sqlx::PgPool;
 
 use crate::ids::GameId;
@@ -31,7 +31,7 @@ async fn a_player_chooses_orders_from_the_selects_and_sees_them_back_in_plain_wo
     let austria = &mut players[0];
     let page = austria.get(&orders_path(game_id)).await;
     page.assert_status(StatusCode::OK).assert_contains("Spring 1901 Movement").assert_contains("id=\"unit_0_1\"");
-    let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatId(0));
+    let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatIndex(0));
     let choice = form.rows[0].choices.iter().find(|choice| choice.value.contains(" - ")).unwrap();
     let page = austria.post(&orders_path(game_id), &[("phase", "0"), ("unit_0", &choice.value), ("unit_1", "")]).await;
     let destination = &choice.steps[1].value;
@@ -262,7 +262,7 @@ async fn builds_are_chosen_from_the_form_in_an_adjustment_phase_and_seats_withou
     .execute(&pool)
     .await
     .unwrap();
-    let form = AnyGame::from_json(state).unwrap().order_form(SeatId(2));
+    let form = AnyGame::from_json(state).unwrap().order_form(SeatIndex(2));
     assert!(!form.rows.is_empty(), "France may build");
     let build = &form.rows[0].choices[0];
     let france = &mut players[2];
@@ -419,7 +419,7 @@ async fn one_saved_order_is_removed_by_its_own_button(pool: PgPool) {
 async fn a_chain_of_small_selects_saves_its_order_and_an_unfinished_chain_is_named_and_kept_on_the_page(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Chains").await;
-    let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatId(0));
+    let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatIndex(0));
     let row = |label: &str| form.rows.iter().position(|row| row.label == label).unwrap();
     let (bud, vie) = (row("A bud"), row("A vie"));
     let bud_1 = format!("unit_{bud}_1");

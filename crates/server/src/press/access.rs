@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use games::Correspondent;
+use kinds::Correspondent;
 
 use super::queries::ConversationRow;
 use super::rules::PressSettings;
@@ -118,21 +118,21 @@ impl Members {
 
     /// The recipients as the game kind sees them: the members other than the sender, by their number
     /// in the kind's state. A seat without a number (it cannot happen in a started game) is left out.
-    pub fn recipients(&self, sender: Sender, numbering: &[(SeatId, games::SeatId)]) -> games::Recipients {
+    pub fn recipients(&self, sender: Sender, numbering: &[(SeatId, kinds::SeatIndex)]) -> kinds::Recipients {
         match self {
-            Members::Public => games::Recipients::Public,
+            Members::Public => kinds::Recipients::Public,
             Members::Private { seats, game_master } => {
                 let seats = seats.iter().filter_map(|seat| correspondent(Sender::Seat(*seat), numbering));
                 let gm = game_master.then_some(Correspondent::GameMaster);
                 let from = correspondent(sender, numbering).unwrap_or(Correspondent::GameMaster);
-                games::Recipients::private(from, seats.chain(gm))
+                kinds::Recipients::private(from, seats.chain(gm))
             }
         }
     }
 }
 
 /// A sender as the game kind numbers it.
-pub fn correspondent(sender: Sender, numbering: &[(SeatId, games::SeatId)]) -> Option<Correspondent> {
+pub fn correspondent(sender: Sender, numbering: &[(SeatId, kinds::SeatIndex)]) -> Option<Correspondent> {
     match sender {
         Sender::GameMaster => Some(Correspondent::GameMaster),
         Sender::Seat(seat) => {
@@ -233,11 +233,11 @@ mod tests {
 
     #[test]
     fn the_kind_sees_the_other_members_by_their_number_in_its_state() {
-        let numbering = [(SeatId(10), games::SeatId(0)), (SeatId(11), games::SeatId(1))];
+        let numbering = [(SeatId(10), kinds::SeatIndex(0)), (SeatId(11), kinds::SeatIndex(1))];
         let members = Members::Private { seats: [SeatId(10), SeatId(11)].into(), game_master: true };
         let recipients = members.recipients(Sender::Seat(SeatId(10)), &numbering);
-        let expected = [Correspondent::Seat(games::SeatId(1)), Correspondent::GameMaster];
-        assert_eq!(recipients, games::Recipients::Private(expected.into()));
+        let expected = [Correspondent::Seat(kinds::SeatIndex(1)), Correspondent::GameMaster];
+        assert_eq!(recipients, kinds::Recipients::Private(expected.into()));
     }
 
     #[test]

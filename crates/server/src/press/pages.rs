@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
-use games::AnyGame;
+use kinds::AnyGame;
 use serde::Serialize;
 use sqlx::PgConnection;
 
@@ -247,7 +247,7 @@ pub struct ComposeView {
 struct Moment {
     phase: PhaseRow,
     state: AnyGame,
-    numbering: Vec<(SeatId, games::SeatId)>,
+    numbering: Vec<(SeatId, kinds::SeatIndex)>,
 }
 
 async fn current_moment(conn: &mut PgConnection, game: &GameRow) -> AppResult<Result<Moment, String>> {

@@ -1,7 +1,7 @@
 //! The game's press settings and the checks every message passes on the server before the game kind's
-//! own limits (`games::GameKind::may_send`). Pure: no database, no clock.
+//! own limits (`kinds::Rules::may_send`). Pure: no database, no clock.
 
-use games::{Correspondent, Recipients};
+use kinds::{Correspondent, Recipients};
 
 use crate::games::model::{GameStatus, PressRule};
 use crate::turns::queries::Stage;
@@ -117,12 +117,12 @@ fn check_grey(settings: PressSettings, from: Correspondent, to: &Recipients, gre
 
 #[cfg(test)]
 mod tests {
-    use games::SeatId;
+    use kinds::SeatIndex;
 
     use super::*;
 
-    const FRANCE: Correspondent = Correspondent::Seat(SeatId(2));
-    const GERMANY: Correspondent = Correspondent::Seat(SeatId(3));
+    const FRANCE: Correspondent = Correspondent::Seat(SeatIndex(2));
+    const GERMANY: Correspondent = Correspondent::Seat(SeatIndex(3));
     const GM: Correspondent = Correspondent::GameMaster;
 
     fn settings(rule: PressRule) -> PressSettings {

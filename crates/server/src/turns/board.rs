@@ -36,7 +36,7 @@ pub struct BoardView {
 
 impl BoardView {
     /// The board; with `orders`, a processed phase's public report, whose orders are drawn on the map.
-    pub fn from_board(board: &games::Board, orders: Option<&games::Report>) -> Self {
+    pub fn from_board(board: &kinds::Board, orders: Option<&kinds::Report>) -> Self {
         let svg = map_view().map(|view| {
             let arrows = orders.map(|report| Arrow::from_report(view.map(), board, report)).unwrap_or_default();
             let marks = orders.map(|report| report.unit_marks.clone()).unwrap_or_default();
@@ -46,7 +46,7 @@ impl BoardView {
     }
 
     /// The board with one seat's saved orders drawn on it, pending (only that seat's own page shows it).
-    pub fn with_pending_orders(board: &games::Board, power: &str, orders: &[&str]) -> Self {
+    pub fn with_pending_orders(board: &kinds::Board, power: &str, orders: &[&str]) -> Self {
         let svg =
             map_view().map(|view| drawing(view, board, Arrow::pending(view.map(), board, power, orders), Vec::new()));
         BoardView { svg, powers: power_lists(board) }
@@ -58,10 +58,10 @@ impl BoardView {
 /// own inputs would not (another seat's pending orders, a later phase).
 #[derive(PartialEq, Eq, Hash)]
 struct DrawingInputs {
-    board: games::Board,
+    board: kinds::Board,
     arrows: Vec<Arrow>,
     /// A results board's units held, destroyed or converted by the variant's rules.
-    marks: Vec<games::kind::MarkedUnit>,
+    marks: Vec<kinds::kind::MarkedUnit>,
 }
 
 /// Weighs a drawing by its size, so the cache is bounded in bytes, not entries.
@@ -82,9 +82,9 @@ const DRAWING_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 /// most of a board page's cost (about 1 ms), looking it up a few microseconds.
 fn drawing(
     view: &StandardMapView,
-    board: &games::Board,
+    board: &kinds::Board,
     arrows: Vec<Arrow>,
-    marks: Vec<games::kind::MarkedUnit>,
+    marks: Vec<kinds::kind::MarkedUnit>,
 ) -> Arc<str> {
     static CACHE: OnceLock<Cache<DrawingInputs, Arc<str>, DrawingWeight>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Cache::with_weighter(1_000, DRAWING_CACHE_BYTES, DrawingWeight));
@@ -97,7 +97,7 @@ fn drawing(
     svg
 }
 
-fn power_lists(board: &games::Board) -> Vec<PowerBoard> {
+fn power_lists(board: &kinds::Board) -> Vec<PowerBoard> {
     let mut powers: BTreeMap<String, PowerBoard> = BTreeMap::new();
     for unit in &board.units {
         power_entry(&mut powers, &unit.power).units.push(format!("{} {}", unit.kind, unit.region));
@@ -121,7 +121,7 @@ fn power_entry<'a>(powers: &'a mut BTreeMap<String, PowerBoard>, power: &str) ->
 }
 
 /// Supply centers held by each power on this board.
-pub fn center_counts(board: &games::Board) -> BTreeMap<String, usize> {
+pub fn center_counts(board: &kinds::Board) -> BTreeMap<String, usize> {
     let mut counts = BTreeMap::new();
     for owner in board.owners.values() {
         *counts.entry(owner.clone()).or_insert(0) += 1;
@@ -133,8 +133,8 @@ pub fn center_counts(board: &games::Board) -> BTreeMap<String, usize> {
 mod tests {
     use super::*;
 
-    fn opening() -> games::Board {
-        let game = games::AnyGame::new(games::Kind::Standard, &serde_json::Value::Null, 1).unwrap();
+    fn opening() -> kinds::Board {
+        let game = kinds::AnyGame::new(kinds::Kind::Standard, &serde_json::Value::Null, 1).unwrap();
         game.public_view().board.unwrap()
     }
 

@@ -4,7 +4,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use games::AnyGame;
+use kinds::AnyGame;
 use sqlx::PgConnection;
 
 use super::queries;
@@ -13,7 +13,7 @@ use crate::notify;
 
 /// The seats still in the game: those whose powers hold a center or a unit (for kinds without a board,
 /// the seats that still play: a resigned Covert Operations player does not).
-pub fn surviving_seats(state: &AnyGame, numbering: &[(SeatId, games::SeatId)]) -> Vec<(SeatId, String)> {
+pub fn surviving_seats(state: &AnyGame, numbering: &[(SeatId, kinds::SeatIndex)]) -> Vec<(SeatId, String)> {
     let board = state.public_view().board;
     state
         .seats()
@@ -110,9 +110,9 @@ mod tests {
 
     #[test]
     fn at_the_start_of_a_standard_game_every_seat_survives() {
-        let state = AnyGame::new(games::Kind::Standard, &serde_json::Value::Null, 1).unwrap();
-        let numbering: Vec<(SeatId, games::SeatId)> =
-            (0..7).map(|n| (SeatId(100 + i64::from(n)), games::SeatId(n))).collect();
+        let state = AnyGame::new(kinds::Kind::Standard, &serde_json::Value::Null, 1).unwrap();
+        let numbering: Vec<(SeatId, kinds::SeatIndex)> =
+            (0..7).map(|n| (SeatId(100 + i64::from(n)), kinds::SeatIndex(n))).collect();
         let survivors = surviving_seats(&state, &numbering);
         assert_eq!(survivors.len(), 7);
         assert_eq!(survivors[0], (SeatId(100), "Austria".to_owned()));

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
-use games::{AnyGame, Report, ReportLine, ResultWord};
+use kinds::{AnyGame, Report, ReportLine, ResultWord};
 use sqlx::PgConnection;
 use sqlx::types::Json;
 
@@ -165,9 +165,9 @@ pub async fn phase_page(
 /// A processed day's world map as the viewer may know it: his own report's (only he reads it), else the
 /// public one; a day not yet processed shows the public map.
 fn phase_world(
-    view: &games::View,
-    public_report: Option<&games::Report>,
-    private_report: Option<&games::Report>,
+    view: &kinds::View,
+    public_report: Option<&kinds::Report>,
+    private_report: Option<&kinds::Report>,
 ) -> Option<WorldView> {
     let world = match public_report {
         Some(public) => private_report.and_then(|own| own.world.as_ref()).or(public.world.as_ref()),

@@ -9,7 +9,7 @@ use sqlx::types::Json;
 
 use crate::ids::{GameId, SeatId};
 
-/// How a phase's deadline is counted (`games::PhaseStage`, stored as the `phase_stage` enum).
+/// How a phase's deadline is counted (`kinds::PhaseStage`, stored as the `phase_stage` enum).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
 #[sqlx(type_name = "phase_stage", rename_all = "snake_case")]
 pub enum Stage {
@@ -19,13 +19,13 @@ pub enum Stage {
     Day,
 }
 
-impl From<games::PhaseStage> for Stage {
-    fn from(stage: games::PhaseStage) -> Self {
+impl From<kinds::PhaseStage> for Stage {
+    fn from(stage: kinds::PhaseStage) -> Self {
         match stage {
-            games::PhaseStage::Movement => Stage::Movement,
-            games::PhaseStage::Retreat => Stage::Retreat,
-            games::PhaseStage::Adjustment => Stage::Adjustment,
-            games::PhaseStage::Day => Stage::Day,
+            kinds::PhaseStage::Movement => Stage::Movement,
+            kinds::PhaseStage::Retreat => Stage::Retreat,
+            kinds::PhaseStage::Adjustment => Stage::Adjustment,
+            kinds::PhaseStage::Day => Stage::Day,
         }
     }
 }
@@ -84,20 +84,23 @@ pub async fn set_game_seat(conn: &mut PgConnection, seat_id: SeatId, game_seat: 
 }
 
 /// Every seat of the game with its number in the game kind's state.
-pub async fn game_seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(SeatId, games::SeatId)>, sqlx::Error> {
+pub async fn game_seats(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Vec<(SeatId, kinds::SeatIndex)>, sqlx::Error> {
     let rows: Vec<(SeatId, i16)> = sqlx::query_as(
         "select seat_id, game_seat from seat where game_id = $1 and game_seat is not null order by game_seat",
     )
     .bind(game_id)
     .fetch_all(conn)
     .await?;
-    Ok(rows.into_iter().map(|(seat, number)| (seat, games::SeatId(u16::try_from(number).unwrap_or(0)))).collect())
+    Ok(rows.into_iter().map(|(seat, number)| (seat, kinds::SeatIndex(u16::try_from(number).unwrap_or(0)))).collect())
 }
 
 pub struct NewPhase<'a> {
     pub game_id: GameId,
     pub index: i32,
-    pub info: &'a games::PhaseInfo,
+    pub info: &'a kinds::PhaseInfo,
     pub state: serde_json::Value,
     pub started_at: DateTime<Utc>,
     /// Supply centers per power on the public board (`None` for a game without a board).
@@ -158,7 +161,7 @@ pub struct PhaseRow {
     pub started_at: DateTime<Utc>,
     pub deadline_at: Option<DateTime<Utc>>,
     pub processed_at: Option<DateTime<Utc>>,
-    pub public_report: Option<Json<games::Report>>,
+    pub public_report: Option<Json<kinds::Report>>,
 }
 
 const PHASE_COLUMNS: &str =
@@ -264,7 +267,7 @@ pub async fn order_sheets(
     conn: &mut PgConnection,
     game_id: GameId,
     index: i32,
-) -> Result<Vec<(games::SeatId, String)>, sqlx::Error> {
+) -> Result<Vec<(kinds::SeatIndex, String)>, sqlx::Error> {
     let rows: Vec<(i16, String)> = sqlx::query_as(
         "select s.game_seat, o.orders from seat_order o join seat s on s.seat_id = o.seat_id
          where o.game_id = $1 and o.phase_index = $2 and s.game_seat is not null",
@@ -273,7 +276,10 @@ pub async fn order_sheets(
     .bind(index)
     .fetch_all(conn)
     .await?;
-    Ok(rows.into_iter().map(|(number, orders)| (games::SeatId(u16::try_from(number).unwrap_or(0)), orders)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|(number, orders)| (kinds::SeatIndex(u16::try_from(number).unwrap_or(0)), orders))
+        .collect())
 }
 
 pub async fn mark_processed(
@@ -282,7 +288,7 @@ pub async fn mark_processed(
     index: i32,
     deadline_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
-    public_report: &games::Report,
+    public_report: &kinds::Report,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "update phase set deadline_at = $3, processed_at = $4, public_report = $5
@@ -303,7 +309,7 @@ pub async fn insert_private_report(
     game_id: GameId,
     index: i32,
     seat_id: SeatId,
-    report: &games::Report,
+    report: &kinds::Report,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("insert into private_report (game_id, phase_index, seat_id, report) values ($1, $2, $3, $4)")
         .bind(game_id)
@@ -320,8 +326,8 @@ pub async fn private_report(
     game_id: GameId,
     index: i32,
     seat_id: SeatId,
-) -> Result<Option<games::Report>, sqlx::Error> {
-    let report: Option<Json<games::Report>> = sqlx::query_scalar(
+) -> Result<Option<kinds::Report>, sqlx::Error> {
+    let report: Option<Json<kinds::Report>> = sqlx::query_scalar(
         "select report from private_report where game_id = $1 and phase_index = $2 and seat_id = $3",
     )
     .bind(game_id)
@@ -488,7 +494,7 @@ pub async fn concessions(conn: &mut PgConnection, game_id: GameId) -> Result<Vec
 
 /// Whether a seat's sheet holds orders and is ready, never what it says: what everyone may see.
 pub struct SheetProgress {
-    pub game_seat: games::SeatId,
+    pub game_seat: kinds::SeatIndex,
     pub must_order: bool,
     pub has_orders: bool,
     pub ready: bool,
@@ -513,7 +519,7 @@ pub async fn sheet_progress(
     Ok(rows
         .into_iter()
         .map(|(number, must_order, has_orders, ready)| SheetProgress {
-            game_seat: games::SeatId(u16::try_from(number).unwrap_or(0)),
+            game_seat: kinds::SeatIndex(u16::try_from(number).unwrap_or(0)),
             must_order,
             has_orders,
             ready,

@@ -73,7 +73,7 @@ pub async fn standing(
     let Some(phase) = queries::current_phase(conn, game_id).await? else {
         return Ok(None);
     };
-    let state = games::AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
+    let state = kinds::AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
     let titles = state.seats();
     let seats = queries::sheet_progress(conn, game_id, phase.phase_index)
         .await?

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
-use games::AnyGame;
+use kinds::AnyGame;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sqlx::{PgConnection, PgPool};
@@ -70,7 +70,7 @@ pub fn phase_seed(game_seed: i64, phase_index: i32) -> u64 {
 /// Creates the game kind's state, numbers the seats as the kind does, and opens phase 0. Called by the
 /// game start inside its transaction, after powers are given out.
 pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: DateTime<Utc>) -> anyhow::Result<()> {
-    let kind = games::Kind::from_slug(game.kind.slug()).ok_or_else(|| anyhow!("unknown game kind {}", game.kind))?;
+    let kind = kinds::Kind::from_slug(game.kind.slug()).ok_or_else(|| anyhow!("unknown game kind {}", game.kind))?;
     let seats = game_queries::seats(conn, game.game_id).await?;
     let mut settings = queries::kind_settings(conn, game.game_id).await?;
     if !game.kind.has_powers() {
@@ -99,7 +99,7 @@ fn with_player_count(settings: serde_json::Value, players: usize) -> serde_json:
 /// Pairs each server seat with the game kind's seat playing the same powers (by name). Seats without
 /// powers (Covert Operations) are paired in join order: the server's seats by id, the kind's in its own
 /// order, so `Player 1` is whoever joined first.
-fn number_seats(state: &AnyGame, seats: &[SeatRow]) -> anyhow::Result<Vec<(SeatId, games::SeatId)>> {
+fn number_seats(state: &AnyGame, seats: &[SeatRow]) -> anyhow::Result<Vec<(SeatId, kinds::SeatIndex)>> {
     let kind_seats = state.seats();
     if seats.iter().all(|seat| seat.powers.is_empty()) && kind_seats.iter().all(|info| info.powers.is_empty()) {
         if seats.len() != kind_seats.len() {
@@ -127,7 +127,7 @@ async fn open_phase(
     game_id: GameId,
     index: i32,
     state: &AnyGame,
-    numbering: &[(SeatId, games::SeatId)],
+    numbering: &[(SeatId, kinds::SeatIndex)],
     now: DateTime<Utc>,
 ) -> anyhow::Result<()> {
     let info = state.phase();
@@ -149,7 +149,7 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
     let game_id = game.game_id;
     let phase = queries::current_phase(conn, game_id).await?.context("a running game without a current phase")?;
     let state = AnyGame::from_json(phase.state)?;
-    let orders: BTreeMap<games::SeatId, String> =
+    let orders: BTreeMap<kinds::SeatIndex, String> =
         queries::order_sheets(conn, game_id, phase.phase_index).await?.into_iter().collect();
     let processed = state.process(&orders, phase_seed(game.rng_seed, phase.phase_index));
     queries::mark_processed(conn, game_id, phase.phase_index, game.deadline_at, now, &processed.public).await?;
@@ -162,7 +162,7 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
     let next = processed.next;
     open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
     match next.outcome() {
-        Some(games::Outcome::Victory { summary, .. }) => {
+        Some(kinds::Outcome::Victory { summary, .. }) => {
             queries::finish_game(conn, game_id, now, &summary).await?;
             notify::enqueue_game_end(conn, game_id, now).await?;
         }

@@ -31,7 +31,7 @@ pub struct WorldView {
 }
 
 impl WorldView {
-    pub fn of(world: &games::kind::WorldBoard) -> WorldView {
+    pub fn of(world: &kinds::kind::WorldBoard) -> WorldView {
         let view = map_view();
         WorldView {
             svg: view.map(|view| view.render(world)),
@@ -41,7 +41,7 @@ impl WorldView {
     }
 
     /// The same map on the order page, where a click on a country fills in its code.
-    pub fn clickable(world: &games::kind::WorldBoard) -> WorldView {
+    pub fn clickable(world: &kinds::kind::WorldBoard) -> WorldView {
         WorldView { clickable: true, ..WorldView::of(world) }
     }
 }
