@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use kinds::standard::Standard;
 use kinds::{
-    AnyGame, Correspondent, Kind, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients,
-    Rules, SeatIndex, SeatInfo, SetupError, View,
+    AnyGame, Correspondent, Facts, Kind, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed,
+    Recipients, Rules, SeatIndex, SeatInfo, SetupError, View,
 };
 
 const AUSTRIA: Correspondent = Correspondent::Seat(SeatIndex(0));
@@ -23,6 +23,10 @@ struct Quarrel;
 impl Rules for Quarrel {
     type State = <Standard as Rules>::State;
     type Settings = <Standard as Rules>::Settings;
+
+    fn facts() -> Facts {
+        Facts { name: "Quarrel", ..Standard::facts() }
+    }
 
     fn new_game(settings: &Self::Settings, seed: u64) -> Result<Self::State, SetupError> {
         Standard::new_game(settings, seed)

@@ -5,6 +5,7 @@
 use anyhow::Context;
 use chrono::{Duration, Utc};
 use kinds::AnyGame;
+use kinds::Kind;
 use rand::RngExt;
 use rand::distr::Alphanumeric;
 use sqlx::{PgConnection, PgPool};
@@ -13,7 +14,7 @@ use crate::accounts::{NewAccount, hash_password, insert_account};
 use crate::error::FormErrors;
 use crate::games::forms::GameSettingsForm;
 use crate::games::lifecycle;
-use crate::games::model::{GameKind, GmAction, Power, SeatRole};
+use crate::games::model::{GmAction, Power, SeatRole, default_seat_count};
 use crate::games::queries::{self, NewGame};
 use crate::ids::{AccountId, GameId};
 use crate::orders::queries as orders_queries;
@@ -202,10 +203,10 @@ async fn insert_demo_game(conn: &mut PgConnection, admin: AccountId, form: GameS
     let game_id = queries::insert_game(
         conn,
         &NewGame {
-            kind: GameKind::Standard,
+            kind: Kind::Standard,
             gm: admin,
             settings: &settings,
-            seat_count: GameKind::Standard.seat_count(),
+            seat_count: default_seat_count(Kind::Standard),
             invite_code: &uuid::Uuid::new_v4().simple().to_string(),
             rng_seed: rand::random(),
         },

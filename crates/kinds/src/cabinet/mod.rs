@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 pub use motions::{Motion, MotionKind, MotionLine, NewHead, Nominee};
 pub use seats::{Cabinet, Holder, PersonId, Role, SeatRef, SeatStatus};
 
+use crate::facts::{Facts, Notation, SeatPlan};
 use crate::intrigue::{self, PowerName, map, merge_checks, split_sheet};
 use crate::kind::{
     AcceptedLine, Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed,
@@ -86,6 +87,15 @@ pub struct CabinetDiplomacy;
 impl Rules for CabinetDiplomacy {
     type State = State;
     type Settings = Settings;
+
+    fn facts() -> Facts {
+        Facts {
+            name: "Cabinet Diplomacy II",
+            seats: SeatPlan::CabinetPerPower,
+            notation: Notation::Judge,
+            victory_centers: standard::solo_victory_centers(),
+        }
+    }
 
     /// Every seat starts vacant: the server seats the players (`SEAT`, or [`State::seat_person`]).
     fn new_game(settings: &Settings, seed: u64) -> Result<State, SetupError> {

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 pub use covert_ops::Parameters;
 
+use crate::facts::{Facts, Notation, SeatPlan};
 use crate::kind::{
     AcceptedLine, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage, Processed, RejectedLine, Report, Rules,
     SeatIndex, SeatInfo, SetupError, View, WorldBoard,
@@ -119,6 +120,15 @@ fn map() -> &'static WorldMap {
 impl Rules for CovertOperations {
     type State = State;
     type Settings = Settings;
+
+    fn facts() -> Facts {
+        Facts {
+            name: "Covert Operations",
+            seats: SeatPlan::PlayersOnly { allowed: PLAYERS, default_players: Settings::default().players },
+            notation: Notation::CommaLines,
+            victory_centers: None,
+        }
+    }
 
     fn new_game(settings: &Settings, seed: u64) -> Result<State, SetupError> {
         if !PLAYERS.contains(&settings.players) {

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 pub use bribes::{Bribe, BribeKind};
 use resolve::{Effects, Purchase};
 
+use crate::facts::{Facts, Notation, SeatPlan};
 use crate::intrigue::{self, PowerName, ProvinceName, map, merge_checks, split_sheet};
 use crate::kind::{
     AcceptedLine, Correspondent, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients,
@@ -159,6 +160,15 @@ fn with_own_conversions(map: &Map, position: &Position, bribes: &[Bribe]) -> Pos
 impl Rules for Diplobucks {
     type State = State;
     type Settings = Settings;
+
+    fn facts() -> Facts {
+        Facts {
+            name: "Diplobucks",
+            seats: SeatPlan::OnePerPower,
+            notation: Notation::Judge,
+            victory_centers: standard::solo_victory_centers(),
+        }
+    }
 
     fn new_game(_settings: &Settings, seed: u64) -> Result<State, SetupError> {
         let map = standard_map()?;

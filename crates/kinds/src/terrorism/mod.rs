@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::facts::{Facts, Notation, SeatPlan};
 use crate::kind::{
     GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage, Processed, Report, Rules, SeatIndex,
     SeatInfo, SetupError, View,
@@ -40,6 +41,15 @@ pub struct TerrorismI;
 impl Rules for TerrorismI {
     type State = State;
     type Settings = Settings;
+
+    fn facts() -> Facts {
+        Facts {
+            name: "Terrorism I",
+            seats: SeatPlan::OnePerPower,
+            notation: Notation::Judge,
+            victory_centers: crate::standard::solo_victory_centers(),
+        }
+    }
 
     fn new_game(_settings: &Settings, _seed: u64) -> Result<State, SetupError> {
         let map = standard_map()?;

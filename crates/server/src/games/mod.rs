@@ -7,6 +7,7 @@ pub(crate) mod lifecycle;
 pub mod model;
 pub(crate) mod pages;
 pub(crate) mod queries;
+pub(crate) mod status;
 
 use axum::Router;
 use axum::routing::{get, post};

@@ -3,13 +3,12 @@
 
 use chrono::{DateTime, NaiveTime, Utc};
 use chrono_tz::Tz;
+use kinds::Kind;
 use sqlx::PgConnection;
 
 use super::deadline::{DeadlineSettings, PhaseDuration, WeekdaySet};
 use super::forms::GameSettings;
-use super::model::{
-    DeadlineMode, GameKind, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule,
-};
+use super::model::{DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::press::PressSettings;
 
@@ -17,7 +16,8 @@ use crate::press::PressSettings;
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct GameRow {
     pub game_id: GameId,
-    pub kind: GameKind,
+    #[sqlx(try_from = "String")]
+    pub kind: Kind,
     pub name: String,
     pub description: String,
     pub gm_account_id: AccountId,
@@ -103,7 +103,7 @@ pub async fn game_for_update(conn: &mut PgConnection, game_id: GameId) -> Result
 }
 
 pub struct NewGame<'a> {
-    pub kind: GameKind,
+    pub kind: Kind,
     pub gm: AccountId,
     pub settings: &'a GameSettings,
     pub seat_count: i16,
@@ -122,7 +122,7 @@ pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<G
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
          returning game_id",
     )
-    .bind(new.kind)
+    .bind(new.kind.slug())
     .bind(&settings.name)
     .bind(&settings.description)
     .bind(new.gm)
@@ -199,7 +199,8 @@ pub async fn set_seat_count(conn: &mut PgConnection, game_id: GameId, seat_count
 #[derive(Debug, sqlx::FromRow)]
 pub struct GameSummary {
     pub game_id: GameId,
-    pub kind: GameKind,
+    #[sqlx(try_from = "String")]
+    pub kind: Kind,
     pub name: String,
     pub gm_display_name: String,
     pub status: GameStatus,
@@ -220,16 +221,16 @@ const SUMMARY_COLUMNS: &str = "g.game_id, g.kind, g.name, gm.display_name as gm_
 pub async fn public_games(
     conn: &mut PgConnection,
     statuses: &[GameStatus],
-    kind: Option<GameKind>,
+    kind: Option<Kind>,
     limit: i64,
 ) -> Result<Vec<GameSummary>, sqlx::Error> {
     let sql = format!(
         "select {SUMMARY_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
-         where g.is_public and g.status::text = any($1) and ($2::game_kind is null or g.kind = $2)
+         where g.is_public and g.status::text = any($1) and ($2::text is null or g.kind = $2)
          order by g.created_at desc limit $3"
     );
     let statuses: Vec<&str> = statuses.iter().map(|status| status.slug()).collect();
-    sqlx::query_as(&sql).bind(statuses).bind(kind).bind(limit).fetch_all(conn).await
+    sqlx::query_as(&sql).bind(statuses).bind(kind.map(Kind::slug)).bind(limit).fetch_all(conn).await
 }
 
 /// Games the account runs or sits in, whatever their visibility.
@@ -381,23 +382,6 @@ pub async fn audit_log(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<A
     .fetch_all(conn)
     .await
 }
-
-/// Marks the game running from `now` with its first deadline.
-pub async fn set_running(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    now: DateTime<Utc>,
-    deadline_at: DateTime<Utc>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("update game set status = 'running', started_at = $2, deadline_at = $3 where game_id = $1")
-        .bind(game_id)
-        .bind(now)
-        .bind(deadline_at)
-        .execute(conn)
-        .await
-        .map(drop)
-}
-
 pub async fn account_by_username(
     conn: &mut PgConnection,
     username: &str,

@@ -365,27 +365,6 @@ pub async fn move_deadline(
         .await
         .map(drop)
 }
-
-/// Ends the game, saying how in words (`France wins`, `Draw between ...`).
-pub async fn finish_game(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    now: DateTime<Utc>,
-    result_summary: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "update game set status = 'finished', finished_at = $2, deadline_at = null, paused_remaining_seconds = null,
-            deadline_notice = null, turn_retry_at = null, result_summary = $3
-         where game_id = $1",
-    )
-    .bind(game_id)
-    .bind(now)
-    .bind(result_summary)
-    .execute(conn)
-    .await
-    .map(drop)
-}
-
 /// When a turn worker last looked for due games (locked until the transaction ends), recording `now`.
 pub async fn swap_heartbeat(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
     sqlx::query("insert into turn_worker_heartbeat (last_seen_at) values ($1) on conflict (singleton) do nothing")

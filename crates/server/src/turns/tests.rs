@@ -2,13 +2,14 @@
 
 use axum::http::StatusCode;
 use chrono::{DateTime, Duration, SubsecRound, Utc};
+use kinds::Kind;
 use sqlx::PgPool;
 
 use super::{Outcome, downtime, tick};
 use crate::error::FormErrors;
 use crate::games::forms::GameSettingsForm;
 use crate::games::lifecycle;
-use crate::games::model::{GameKind, Power, SeatRole};
+use crate::games::model::{Power, SeatRole, default_seat_count};
 use crate::games::queries::{self as game_queries, NewGame};
 use crate::ids::{AccountId, GameId};
 use crate::test_support::{Client, logged_in, started_game, table};
@@ -99,10 +100,10 @@ async fn due_standard_games(pool: &PgPool, count: usize) -> Vec<GameId> {
     let mut games = Vec::new();
     for number in 0..count {
         let new = NewGame {
-            kind: GameKind::Standard,
+            kind: Kind::Standard,
             gm: *gm,
             settings: &settings,
-            seat_count: GameKind::Standard.seat_count(),
+            seat_count: default_seat_count(Kind::Standard),
             invite_code: &format!("race-{number}"),
             rng_seed: number as i64,
         };
