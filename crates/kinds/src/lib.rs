@@ -14,6 +14,7 @@ pub mod covert_ops;
 pub mod diplobucks;
 pub mod facts;
 mod intrigue;
+pub mod judge_position;
 pub mod kind;
 pub mod registry;
 pub mod standard;
@@ -25,4 +26,5 @@ pub use kind::{
     PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord, Rules,
     SeatIndex, SeatInfo, SetupError, StateError, Step, View,
 };
+pub use judge_position::{JudgeDislodged, JudgePosition, JudgeUnit};
 pub use registry::{AnyGame, Kind, UnknownKind};
