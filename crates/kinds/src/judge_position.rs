@@ -74,7 +74,10 @@ fn judge_position(map: &Map, position: &Position) -> JudgePosition {
     let mut supply_centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for center in map.supply_centers() {
         if let Some(owner) = position.owner(center) {
-            supply_centers.entry(map.power_name(owner).to_string()).or_default().push(map.province_key(center).to_string());
+            supply_centers
+                .entry(map.power_name(owner).to_string())
+                .or_default()
+                .push(map.province_key(center).to_string());
         }
     }
     JudgePosition {

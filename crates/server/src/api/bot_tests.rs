@@ -89,10 +89,13 @@ async fn a_bot_plays_the_first_year_of_a_standard_game_through_the_api_with_judg
                 let answer = call(&app, "PUT", &format!("/games/{game_id}/orders"), Some(token), Some(body)).await;
                 let answer = answer.ok();
                 assert_eq!(answer["refused"], json!([]), "every order of the form is accepted: {answer}");
-                orders.extend(answer["orders"].as_array().unwrap().iter().map(|o| o["text"].as_str().unwrap().to_owned()));
+                orders.extend(
+                    answer["orders"].as_array().unwrap().iter().map(|o| o["text"].as_str().unwrap().to_owned()),
+                );
+                // Once every seat that must order is ready the deadline is now: the worker may process.
+                let ready = json!({"phase": index, "ready": true});
+                call(&app, "PUT", &format!("/games/{game_id}/ready"), Some(token), Some(ready)).await.ok();
             }
-            let ready = json!({"phase": index, "ready": true});
-            call(&app, "PUT", &format!("/games/{game_id}/ready"), Some(token), Some(ready)).await.ok();
         }
         let expected = judge_adjudicate(&position, &orders);
         assert_eq!(tick(&pool, Utc::now() + Duration::seconds(1)).await.unwrap(), Outcome::Advanced(game_id));

@@ -182,10 +182,7 @@ pub async fn get_game(
     };
     let settings = game.settings();
     Ok(Json(Game {
-        settings: settings_lines(&game, &settings)
-            .into_iter()
-            .map(|(label, value)| Setting { label, value })
-            .collect(),
+        settings: settings_lines(&game, &settings).into_iter().map(|(label, value)| Setting { label, value }).collect(),
         seats: seat_views(&game, &seats, &access)
             .into_iter()
             .map(|seat| Seat {

@@ -36,7 +36,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::AppError;
-use crate::extract::Viewer;
 use crate::pages::Nav;
 use crate::state::AppState;
 use problem::ApiError;
@@ -86,7 +85,7 @@ pub(crate) fn router() -> Router<AppState> {
     let endpoints = Arc::new(endpoints(&spec));
     router
         .route("/openapi.json", get(move || openapi_json(spec.clone())))
-        .route("/docs", get(move |state, viewer| docs_page(state, viewer, endpoints.clone())))
+        .route("/docs", get(move |state| docs_page(state, endpoints.clone())))
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_method_not_allowed)
 }
@@ -124,8 +123,7 @@ pub struct Endpoint {
 fn endpoints(spec: &utoipa::openapi::OpenApi) -> Vec<Endpoint> {
     let mut endpoints = Vec::new();
     for (path, item) in &spec.paths.paths {
-        let operations =
-            [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("DELETE", &item.delete)];
+        let operations = [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("DELETE", &item.delete)];
         for (method, operation) in operations {
             if let Some(operation) = operation {
                 let summary = operation.summary.clone().or_else(|| operation.description.clone()).unwrap_or_default();
@@ -144,6 +142,8 @@ pub struct DocsPage {
     per_minute: i32,
 }
 
-async fn docs_page(State(state): State<AppState>, viewer: Viewer, endpoints: Arc<Vec<Endpoint>>) -> DocsPage {
-    DocsPage { nav: viewer.nav, endpoints, per_minute: state.config.api_requests_per_minute }
+/// The docs page is served outside the session layer like the rest of the API, so its header is the
+/// neutral one (no session is read: asking for one here would fail).
+async fn docs_page(State(state): State<AppState>, endpoints: Arc<Vec<Endpoint>>) -> DocsPage {
+    DocsPage { nav: Nav::neutral(), endpoints, per_minute: state.config.api_requests_per_minute }
 }

@@ -20,12 +20,14 @@ pub async fn insert_token(
     name: &str,
     token_hash: &[u8],
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("insert into api_token (account_id, name, token_hash) values ($1, $2, $3) returning api_token_id")
-        .bind(account_id)
-        .bind(name)
-        .bind(token_hash)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar(
+        "insert into api_token (account_id, name, token_hash) values ($1, $2, $3) returning api_token_id",
+    )
+    .bind(account_id)
+    .bind(name)
+    .bind(token_hash)
+    .fetch_one(conn)
+    .await
 }
 
 pub async fn tokens_of(conn: &mut PgConnection, account_id: AccountId) -> Result<Vec<TokenRow>, sqlx::Error> {

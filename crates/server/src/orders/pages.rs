@@ -40,7 +40,12 @@ pub(crate) struct MySeat {
 /// Loads the viewer's seat, refusing anyone who does not hold a seat in this running game. With
 /// `lock`, the game row stays locked until the transaction ends: the turn worker takes the same lock,
 /// so orders are never saved into a phase while it is being processed.
-pub(crate) async fn load_my_seat(conn: &mut PgConnection, game_id: GameId, user: &User, lock: bool) -> AppResult<MySeat> {
+pub(crate) async fn load_my_seat(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    user: &User,
+    lock: bool,
+) -> AppResult<MySeat> {
     let game = if lock {
         game_queries::game_for_update(conn, game_id).await?
     } else {
@@ -476,7 +481,8 @@ pub(crate) async fn apply_sheet_request(
 ) -> AppResult<(OrderForm, Answer)> {
     require_open_phase(seat, phase_index, now)?;
     let (game_id, phase_index, seat_id) = (seat.game.game_id, seat.phase.phase_index, seat.seat_id);
-    let saved = queries::sheet(conn, game_id, phase_index, seat_id).await?.map(|sheet| sheet.orders).unwrap_or_default();
+    let saved =
+        queries::sheet(conn, game_id, phase_index, seat_id).await?.map(|sheet| sheet.orders).unwrap_or_default();
     let form = seat.state.order_form(seat.game_seat);
     let (new_sheet, answer) = answer_request(seat, &form, &saved, request);
     if let Some(sheet) = new_sheet {

@@ -512,7 +512,10 @@ pub async fn send_new(
 /// The members a new message goes to, from the recipients chosen (the sender added); `None` when
 /// nobody was chosen, which [`send`] refuses. A recipient that is no seat of the game is a bad request;
 /// public press together with other recipients is a refusal to show with the text kept.
-pub(crate) fn compose_members(context: &PressContext, compose: &Compose) -> AppResult<Result<Option<Members>, Refusal>> {
+pub(crate) fn compose_members(
+    context: &PressContext,
+    compose: &Compose,
+) -> AppResult<Result<Option<Members>, Refusal>> {
     let sender = writer(context)?;
     if compose.seats.iter().any(|seat| !context.seats.iter().any(|known| known.seat_id == *seat)) {
         return Err(AppError::BadRequest("One of the chosen recipients is not a seat of this game.".to_owned()));
