@@ -5,7 +5,6 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use chrono::{Duration, Utc};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -16,8 +15,9 @@ use super::queries;
 use crate::config::Config;
 use crate::ids::{AccountId, GameId};
 use crate::state::AppState;
-use crate::test_support::{Client, account, assert_lacks_any_case, create_game, started_game_with, table};
-use crate::turns::{Outcome, tick};
+use crate::test_support::{
+    Client, account, assert_lacks_any_case, create_game, process_phase, started_game_with, table,
+};
 
 /// An API answer: status, the headers a test reads, and the body as JSON (`Null` if it is not JSON).
 pub(super) struct Answer {
@@ -92,16 +92,6 @@ pub(super) fn api_app(pool: &PgPool, per_minute: i32) -> Router {
     let mut config = Config::with_database_url("postgres://unused");
     config.api_requests_per_minute = per_minute;
     crate::app(AppState::new(pool.clone(), config))
-}
-
-/// Makes the game due and lets the worker process its phase.
-pub(super) async fn process_phase(pool: &PgPool, game_id: GameId) {
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(pool)
-        .await
-        .unwrap();
-    assert_eq!(tick(pool, Utc::now() + Duration::seconds(1)).await.unwrap(), Outcome::Advanced(game_id));
 }
 
 /// A started game of `kind` with a GM (`gamemaster`), seven players (`player0` .. `player6`, in power
