@@ -500,7 +500,7 @@ async fn a_diplobucks_balance_and_bribe_answer_reach_their_own_seat_and_no_other
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn covert_dip_funds_and_terrorism_agencies_stay_with_their_owner(pool: PgPool) {
+async fn a_covert_dip_fund_balance_stays_with_its_owner(pool: PgPool) {
     let covert = table_of(&pool, "covert_dip", &[]).await;
     let own = call(&covert.app, "GET", &format!("/games/{}/me", covert.game_id), Some(&covert.players[2]), None).await;
     assert!(own.ok().to_string().contains("Your FDs"));
