@@ -245,6 +245,8 @@ pub async fn create_game(
 
 /// A seat as shown on the game page; `player` is already anonymised where it must be.
 pub struct SeatView {
+    /// The seat's id (the press form's recipient value); none for a seat nobody has taken yet.
+    pub seat_id: Option<crate::ids::SeatId>,
     pub number: usize,
     pub role: &'static str,
     pub powers: String,
@@ -264,6 +266,7 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
             (Some(_), false) => "Anonymous player".to_owned(),
         };
         SeatView {
+            seat_id: Some(seat.seat_id),
             number: index + 1,
             role: seat.role.label(),
             powers: powers_label(&seat.powers),
@@ -274,6 +277,7 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
     });
     let total = usize::try_from(game.seat_count).unwrap_or(0);
     let open = (seats.len()..total).map(|index| SeatView {
+        seat_id: None,
         number: index + 1,
         role: SeatRole::Player.label(),
         powers: String::new(),
