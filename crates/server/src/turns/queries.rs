@@ -172,7 +172,11 @@ pub async fn current_phase(conn: &mut PgConnection, game_id: GameId) -> Result<O
 }
 
 /// The phase `index` of the game, or with `None` its current (unprocessed) one.
-async fn phase_row(conn: &mut PgConnection, game_id: GameId, index: Option<i32>) -> Result<Option<PhaseRow>, sqlx::Error> {
+async fn phase_row(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: Option<i32>,
+) -> Result<Option<PhaseRow>, sqlx::Error> {
     sqlx::query_as!(
         PhaseRow,
         r#"select phase_index, code, label, stage as "stage: Stage", state,
