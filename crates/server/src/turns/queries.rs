@@ -183,7 +183,7 @@ async fn phase_row(
             started_at as "started_at: DateTime<Utc>", deadline_at as "deadline_at: DateTime<Utc>",
             processed_at as "processed_at: DateTime<Utc>", public_report as "public_report: Json<kinds::Report>"
          from phase
-         where game_id = $1 and ($2::integer is null and processed_at is null or phase_index = $2)"#,
+         where game_id = $1 and (($2::integer is null and processed_at is null) or phase_index = $2)"#,
         game_id as GameId,
         index
     )
