@@ -171,7 +171,7 @@ impl std::str::FromStr for Kind {
     }
 }
 
-/// Lets a database row's text column be read as a kind (`#[sqlx(try_from = "String")]`).
+/// A stored kind name (`game.kind` holds [`Kind::slug`]) read back as a kind.
 impl TryFrom<String> for Kind {
     type Error = UnknownKind;
 

@@ -227,16 +227,6 @@ pub async fn set_flash(session: &Session, message: impl Into<String>) -> Result<
     session.insert(SESSION_FLASH_KEY, message.into()).await.map_err(session_error)
 }
 
-#[derive(sqlx::FromRow)]
-struct UserRow {
-    account_id: AccountId,
-    username: String,
-    display_name: String,
-    time_zone: String,
-    is_site_admin: bool,
-    session_epoch: i32,
-}
-
 /// The account as a [`User`] (for the API's tokens, which have no session epoch), if it exists.
 pub(crate) async fn account_user(db: &PgPool, account_id: AccountId) -> Result<Option<User>, AppError> {
     Ok(load_user(db, account_id).await?.map(|(user, _)| user))
@@ -244,11 +234,12 @@ pub(crate) async fn account_user(db: &PgPool, account_id: AccountId) -> Result<O
 
 /// The account and its session epoch.
 async fn load_user(db: &PgPool, account_id: AccountId) -> Result<Option<(User, i32)>, AppError> {
-    let row: Option<UserRow> = sqlx::query_as(
-        "select account_id, username, display_name, time_zone, is_site_admin, session_epoch
-         from account where account_id = $1",
+    let row = sqlx::query!(
+        r#"select account_id as "account_id: AccountId", username, display_name, time_zone, is_site_admin,
+            session_epoch
+         from account where account_id = $1"#,
+        account_id as AccountId
     )
-    .bind(account_id)
     .fetch_optional(db)
     .await?;
     Ok(row.map(|row| {

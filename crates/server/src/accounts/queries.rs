@@ -34,7 +34,6 @@ pub async fn insert_account(conn: &mut PgConnection, account: &NewAccount<'_>) -
     .await
 }
 
-#[derive(sqlx::FromRow)]
 pub struct Credentials {
     pub account_id: AccountId,
     pub password_hash: String,
@@ -45,10 +44,14 @@ pub async fn credentials_by_username(
     conn: &mut PgConnection,
     username: &str,
 ) -> Result<Option<Credentials>, sqlx::Error> {
-    sqlx::query_as("select account_id, password_hash, session_epoch from account where lower(username) = lower($1)")
-        .bind(username)
-        .fetch_optional(conn)
-        .await
+    sqlx::query_as!(
+        Credentials,
+        r#"select account_id as "account_id: AccountId", password_hash, session_epoch from account
+         where lower(username) = lower($1)"#,
+        username
+    )
+    .fetch_optional(conn)
+    .await
 }
 
 pub async fn password_hash_of(conn: &mut PgConnection, account_id: AccountId) -> Result<String, sqlx::Error> {
@@ -68,7 +71,6 @@ pub async fn set_password_hash(
         .map(drop)
 }
 
-#[derive(sqlx::FromRow)]
 pub struct Profile {
     pub display_name: String,
     pub email: Option<String>,
@@ -82,12 +84,13 @@ pub struct Profile {
 }
 
 pub async fn profile(conn: &mut PgConnection, account_id: AccountId) -> Result<Profile, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        Profile,
         "select display_name, email, time_zone, notify_new_phase, notify_deadline,
                 notify_game_start_end, notify_press, deadline_reminder_hours, press_mail_minutes
          from account where account_id = $1",
+        account_id as AccountId
     )
-    .bind(account_id)
     .fetch_one(conn)
     .await
 }

@@ -12,7 +12,7 @@ use sqlx::PgConnection;
 
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn, set_flash};
-use crate::games::model::GameStatus;
+use crate::games::model::{GameStatus, StoredKind};
 use crate::ids::{AccountId, GameId};
 use crate::pages::{Nav, format_time};
 use crate::state::AppState;
@@ -20,7 +20,6 @@ use crate::state::AppState;
 /// Lists show at most this many rows; the page says so when there are more.
 const LIST_LIMIT: i64 = 500;
 
-#[derive(sqlx::FromRow)]
 struct AccountRow {
     account_id: AccountId,
     username: String,
@@ -30,11 +29,9 @@ struct AccountRow {
     created_at: DateTime<Utc>,
 }
 
-#[derive(sqlx::FromRow)]
 struct GameRow {
     game_id: GameId,
     name: String,
-    #[sqlx(try_from = "String")]
     kind: Kind,
     status: GameStatus,
     is_public: bool,
@@ -78,22 +75,26 @@ fn require_site_admin(signed_in: &SignedIn) -> AppResult<()> {
 }
 
 async fn accounts(conn: &mut PgConnection) -> Result<Vec<AccountRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select account_id, username, display_name, email, is_site_admin, created_at
-         from account order by created_at desc limit $1",
+    sqlx::query_as!(
+        AccountRow,
+        r#"select account_id as "account_id: AccountId", username, display_name, email, is_site_admin,
+            created_at as "created_at: DateTime<Utc>"
+         from account order by created_at desc limit $1"#,
+        LIST_LIMIT
     )
-    .bind(LIST_LIMIT)
     .fetch_all(conn)
     .await
 }
 
 async fn games(conn: &mut PgConnection) -> Result<Vec<GameRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select g.game_id, g.name, g.kind, g.status, g.is_public, gm.display_name as gm_display_name
+    sqlx::query_as!(
+        GameRow,
+        r#"select g.game_id as "game_id: GameId", g.name, g.kind as "kind: StoredKind",
+            g.status as "status: GameStatus", g.is_public, gm.display_name as gm_display_name
          from game g join account gm on gm.account_id = g.gm_account_id
-         order by g.created_at desc limit $1",
+         order by g.created_at desc limit $1"#,
+        LIST_LIMIT
     )
-    .bind(LIST_LIMIT)
     .fetch_all(conn)
     .await
 }

@@ -151,6 +151,34 @@ choice_enum! {
     }
 }
 
+/// A `game.kind` column (holding [`Kind::slug`]) as a checked query reads it: `g.kind as "kind: StoredKind"`
+/// fills a [`Kind`] field. A stored slug the code does not know fails the row's decoding, a data error
+/// like any column that does not decode.
+pub struct StoredKind(Kind);
+
+impl From<StoredKind> for Kind {
+    fn from(stored: StoredKind) -> Kind {
+        stored.0
+    }
+}
+
+impl sqlx::Type<sqlx::Postgres> for StoredKind {
+    fn type_info() -> sqlx::postgres::PgTypeInfo {
+        <String as sqlx::Type<sqlx::Postgres>>::type_info()
+    }
+
+    fn compatible(ty: &sqlx::postgres::PgTypeInfo) -> bool {
+        <String as sqlx::Type<sqlx::Postgres>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Postgres> for StoredKind {
+    fn decode(value: sqlx::postgres::PgValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        let slug = <&str as sqlx::Decode<sqlx::Postgres>>::decode(value)?;
+        Ok(StoredKind(slug.parse()?))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

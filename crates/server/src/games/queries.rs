@@ -8,15 +8,16 @@ use sqlx::PgConnection;
 
 use super::deadline::{DeadlineSettings, PhaseDuration, WeekdaySet};
 use super::forms::GameSettings;
-use super::model::{DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule};
+use super::model::{
+    DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule, StoredKind,
+};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::press::PressSettings;
 
 /// A `game` row, less what no page needs.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct GameRow {
     pub game_id: GameId,
-    #[sqlx(try_from = "String")]
     pub kind: Kind,
     pub name: String,
     pub description: String,
@@ -77,29 +78,38 @@ impl GameRow {
     }
 }
 
-const GAME_COLUMNS: &str = "g.game_id, g.kind, g.name, g.description, g.gm_account_id,
-    gm.display_name as gm_display_name, g.status, g.is_public, g.invite_code, g.press, g.grey_press,
-    g.press_published_after_end, g.anonymous, g.deadline_mode, g.movement_minutes, g.retreat_minutes,
-    g.adjustment_minutes, g.fixed_deadline_time, g.deadline_time_zone, g.no_process_weekdays, g.power_assignment,
-    g.start_rule, g.process_when_ready, g.seat_count,
-    g.rng_seed, g.deadline_at, g.created_at, g.started_at, g.finished_at";
-
 pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<GameRow>, sqlx::Error> {
-    let sql = format!(
-        "select {GAME_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
-         where g.game_id = $1"
-    );
-    sqlx::query_as(&sql).bind(game_id).fetch_optional(conn).await
+    sqlx::query_as!(
+        GameRow,
+        r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name, g.description,
+            g.gm_account_id as "gm_account_id: AccountId", gm.display_name as gm_display_name,
+            g.status as "status: GameStatus", g.is_public, g.invite_code, g.press as "press: PressRule",
+            g.grey_press, g.press_published_after_end, g.anonymous, g.deadline_mode as "deadline_mode: DeadlineMode",
+            g.movement_minutes, g.retreat_minutes, g.adjustment_minutes,
+            g.fixed_deadline_time as "fixed_deadline_time: NaiveTime", g.deadline_time_zone, g.no_process_weekdays,
+            g.power_assignment as "power_assignment: PowerAssignment", g.start_rule as "start_rule: StartRule",
+            g.process_when_ready, g.seat_count, g.rng_seed, g.deadline_at as "deadline_at: DateTime<Utc>",
+            g.created_at as "created_at: DateTime<Utc>", g.started_at as "started_at: DateTime<Utc>",
+            g.finished_at as "finished_at: DateTime<Utc>"
+         from game g join account gm on gm.account_id = g.gm_account_id
+         where g.game_id = $1"#,
+        game_id as GameId
+    )
+    .fetch_optional(conn)
+    .await
 }
 
 /// The game row, locked until the transaction ends: every change to a game or its seats takes this
-/// lock first, so two joins cannot both take the last seat.
+/// lock first, so two joins cannot both take the last seat. The row is read after the lock is granted,
+/// so it is the latest committed one.
 pub async fn game_for_update(conn: &mut PgConnection, game_id: GameId) -> Result<Option<GameRow>, sqlx::Error> {
-    let sql = format!(
-        "select {GAME_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
-         where g.game_id = $1 for update of g"
-    );
-    sqlx::query_as(&sql).bind(game_id).fetch_optional(conn).await
+    let locked = sqlx::query!("select 1 as locked from game where game_id = $1 for update", game_id as GameId)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match locked {
+        Some(_) => game(conn, game_id).await,
+        None => Ok(None),
+    }
 }
 
 pub struct NewGame<'a> {
@@ -194,10 +204,9 @@ pub async fn set_seat_count(conn: &mut PgConnection, game_id: GameId, seat_count
 }
 
 /// A lobby line.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct GameSummary {
     pub game_id: GameId,
-    #[sqlx(try_from = "String")]
     pub kind: Kind,
     pub name: String,
     pub gm_display_name: String,
@@ -210,11 +219,6 @@ pub struct GameSummary {
     pub deadline_at: Option<DateTime<Utc>>,
 }
 
-const SUMMARY_COLUMNS: &str = "g.game_id, g.kind, g.name, gm.display_name as gm_display_name, g.status,
-    g.press, g.anonymous, g.is_public, g.seat_count,
-    (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null) as filled_seats,
-    g.deadline_at";
-
 /// Public games in the given statuses (and kind), newest first.
 pub async fn public_games(
     conn: &mut PgConnection,
@@ -222,24 +226,42 @@ pub async fn public_games(
     kind: Option<Kind>,
     limit: i64,
 ) -> Result<Vec<GameSummary>, sqlx::Error> {
-    let sql = format!(
-        "select {SUMMARY_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
-         where g.is_public and g.status::text = any($1) and ($2::text is null or g.kind = $2)
-         order by g.created_at desc limit $3"
-    );
     let statuses: Vec<&str> = statuses.iter().map(|status| status.slug()).collect();
-    sqlx::query_as(&sql).bind(statuses).bind(kind.map(Kind::slug)).bind(limit).fetch_all(conn).await
+    sqlx::query_as!(
+        GameSummary,
+        r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name,
+            gm.display_name as gm_display_name, g.status as "status: GameStatus", g.press as "press: PressRule",
+            g.anonymous, g.is_public, g.seat_count,
+            (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null) as "filled_seats!",
+            g.deadline_at as "deadline_at: DateTime<Utc>"
+         from game g join account gm on gm.account_id = g.gm_account_id
+         where g.is_public and g.status::text = any($1) and ($2::text is null or g.kind = $2)
+         order by g.created_at desc limit $3"#,
+        &statuses as _,
+        kind.map(Kind::slug),
+        limit
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// Games the account runs or sits in, whatever their visibility.
 pub async fn games_of(conn: &mut PgConnection, account_id: AccountId) -> Result<Vec<GameSummary>, sqlx::Error> {
-    let sql = format!(
-        "select {SUMMARY_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
+    sqlx::query_as!(
+        GameSummary,
+        r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name,
+            gm.display_name as gm_display_name, g.status as "status: GameStatus", g.press as "press: PressRule",
+            g.anonymous, g.is_public, g.seat_count,
+            (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null) as "filled_seats!",
+            g.deadline_at as "deadline_at: DateTime<Utc>"
+         from game g join account gm on gm.account_id = g.gm_account_id
          where g.gm_account_id = $1
             or exists (select 1 from seat s where s.game_id = g.game_id and s.account_id = $1)
-         order by g.status = 'finished', g.created_at desc"
-    );
-    sqlx::query_as(&sql).bind(account_id).fetch_all(conn).await
+         order by g.status = 'finished', g.created_at desc"#,
+        account_id as AccountId
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// A seat with its holder (if any) and powers.
@@ -252,38 +274,30 @@ pub struct SeatRow {
     pub powers: Vec<Power>,
 }
 
-#[derive(sqlx::FromRow)]
-struct SeatHolderRow {
-    seat_id: SeatId,
-    role: SeatRole,
-    account_id: Option<AccountId>,
-    display_name: Option<String>,
-}
-
 pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
-    let holders: Vec<SeatHolderRow> = sqlx::query_as(
-        "select s.seat_id, s.role, s.account_id, a.display_name
-         from seat s left join account a on a.account_id = s.account_id
-         where s.game_id = $1 order by s.seat_id",
+    let powers = sqlx::query!(
+        r#"select seat_id as "seat_id: SeatId", power as "power: Power" from seat_power
+         where game_id = $1 order by power"#,
+        game_id as GameId
     )
-    .bind(game_id)
     .fetch_all(&mut *conn)
     .await?;
-    let powers: Vec<(SeatId, Power)> =
-        sqlx::query_as("select seat_id, power from seat_power where game_id = $1 order by power")
-            .bind(game_id)
-            .fetch_all(&mut *conn)
-            .await?;
-    Ok(holders
-        .into_iter()
-        .map(|holder| SeatRow {
-            powers: powers.iter().filter(|(seat, _)| *seat == holder.seat_id).map(|(_, power)| *power).collect(),
-            seat_id: holder.seat_id,
-            role: holder.role,
-            account_id: holder.account_id,
-            display_name: holder.display_name,
-        })
-        .collect())
+    sqlx::query!(
+        r#"select s.seat_id as "seat_id: SeatId", s.role as "role: SeatRole", s.account_id as "account_id: AccountId",
+            a.display_name as "display_name?"
+         from seat s left join account a on a.account_id = s.account_id
+         where s.game_id = $1 order by s.seat_id"#,
+        game_id as GameId
+    )
+    .map(|holder| SeatRow {
+        powers: powers.iter().filter(|row| row.seat_id == holder.seat_id).map(|row| row.power).collect(),
+        seat_id: holder.seat_id,
+        role: holder.role,
+        account_id: holder.account_id,
+        display_name: holder.display_name,
+    })
+    .fetch_all(conn)
+    .await
 }
 
 pub async fn insert_seat(
@@ -370,7 +384,7 @@ pub async fn record_audit(
     .map(drop)
 }
 
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct AuditEntry {
     pub action: GmAction,
     pub detail: String,
@@ -379,12 +393,14 @@ pub struct AuditEntry {
 }
 
 pub async fn audit_log(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<AuditEntry>, sqlx::Error> {
-    sqlx::query_as(
-        "select l.action, l.detail, a.display_name as actor_display_name, l.created_at
+    sqlx::query_as!(
+        AuditEntry,
+        r#"select l.action as "action: GmAction", l.detail, a.display_name as actor_display_name,
+            l.created_at as "created_at: DateTime<Utc>"
          from game_audit l join account a on a.account_id = l.actor_account_id
-         where l.game_id = $1 order by l.created_at, l.game_audit_id",
+         where l.game_id = $1 order by l.created_at, l.game_audit_id"#,
+        game_id as GameId
     )
-    .bind(game_id)
     .fetch_all(conn)
     .await
 }
@@ -392,8 +408,11 @@ pub async fn account_by_username(
     conn: &mut PgConnection,
     username: &str,
 ) -> Result<Option<(AccountId, String)>, sqlx::Error> {
-    sqlx::query_as("select account_id, display_name from account where lower(username) = lower($1)")
-        .bind(username)
-        .fetch_optional(conn)
-        .await
+    sqlx::query!(
+        r#"select account_id as "account_id: AccountId", display_name from account where lower(username) = lower($1)"#,
+        username
+    )
+    .map(|row| (row.account_id, row.display_name))
+    .fetch_optional(conn)
+    .await
 }

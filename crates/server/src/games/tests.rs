@@ -328,3 +328,15 @@ async fn a_started_game_never_says_it_is_waiting_for_players(pool: PgPool) {
     }
     players[0].get("/games").await.assert_contains("Under way").assert_lacks("Waiting for players");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_stored_kind_the_site_does_not_know_is_a_decode_error(pool: PgPool) {
+    let mut gm = logged_in(&pool, "gamemaster").await;
+    let game_id = create_game(&mut gm, "Retired", &[]).await;
+    let mut conn = pool.acquire().await.unwrap();
+    assert!(crate::games::queries::game(&mut conn, game_id).await.unwrap().is_some());
+    sqlx::query("update game set kind = 'retired_kind' where game_id = $1").bind(game_id).execute(&pool).await.unwrap();
+    let error = crate::games::queries::game(&mut conn, game_id).await.unwrap_err();
+    assert!(matches!(error, sqlx::Error::ColumnDecode { .. }), "{error:?}");
+    assert!(error.to_string().contains("retired_kind"), "{error}");
+}

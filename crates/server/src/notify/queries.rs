@@ -37,6 +37,7 @@ pub enum OptIn {
 }
 
 impl OptIn {
+    /// The name of its column, which `seat_recipients` matches on.
     fn column(self) -> &'static str {
         match self {
             OptIn::NewPhase => "notify_new_phase",
@@ -102,13 +103,14 @@ pub async fn pending_press_mail_for_update(
     account_id: AccountId,
     conversation_id: i64,
 ) -> Result<Option<(MailId, Json<MailContent>)>, sqlx::Error> {
-    sqlx::query_as(
-        "select mail_id, content from outbox_mail
+    sqlx::query!(
+        r#"select mail_id as "mail_id: MailId", content as "content: Json<MailContent>" from outbox_mail
          where account_id = $1 and conversation_id = $2 and kind = 'press' and status = 'pending'
-         for update",
+         for update"#,
+        account_id as AccountId,
+        conversation_id
     )
-    .bind(account_id)
-    .bind(conversation_id)
+    .map(|row| (row.mail_id, row.content))
     .fetch_optional(conn)
     .await
 }
@@ -156,7 +158,7 @@ pub async fn insert_press_mail(
 }
 
 /// A seat whose holder wants this kind of mail and has an address to get it at.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct Recipient {
     pub seat_id: SeatId,
     pub account_id: AccountId,
@@ -168,12 +170,23 @@ pub async fn seat_recipients(
     game_id: GameId,
     opt_in: OptIn,
 ) -> Result<Vec<Recipient>, sqlx::Error> {
-    let sql = format!(
-        "select s.seat_id, s.account_id from seat s join account a on a.account_id = s.account_id
-         where s.game_id = $1 and a.email is not null and a.{} order by s.seat_id",
+    sqlx::query_as!(
+        Recipient,
+        r#"select s.seat_id as "seat_id: SeatId", a.account_id as "account_id: AccountId"
+         from seat s join account a on a.account_id = s.account_id
+         where s.game_id = $1 and a.email is not null
+           and case $2::text
+                when 'notify_new_phase' then a.notify_new_phase
+                when 'notify_deadline' then a.notify_deadline
+                when 'notify_game_start_end' then a.notify_game_start_end
+                when 'notify_press' then a.notify_press
+               end
+         order by s.seat_id"#,
+        game_id as GameId,
         opt_in.column()
-    );
-    sqlx::query_as(&sql).bind(game_id).fetch_all(conn).await
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// Of `accounts`, those who want press mail and have an address, with their press batching minutes.
@@ -182,17 +195,18 @@ pub async fn press_recipients(
     accounts: &[AccountId],
 ) -> Result<Vec<(AccountId, i32)>, sqlx::Error> {
     let ids: Vec<i64> = accounts.iter().map(|account| account.0).collect();
-    sqlx::query_as(
-        "select account_id, press_mail_minutes from account
-         where account_id = any($1) and email is not null and notify_press order by account_id",
+    sqlx::query!(
+        r#"select account_id as "account_id: AccountId", press_mail_minutes from account
+         where account_id = any($1) and email is not null and notify_press order by account_id"#,
+        &ids
     )
-    .bind(ids)
+    .map(|row| (row.account_id, row.press_mail_minutes))
     .fetch_all(conn)
     .await
 }
 
 /// What mails say about a game as a whole.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct GameFacts {
     pub name: String,
     pub deadline_at: Option<DateTime<Utc>>,
@@ -200,10 +214,13 @@ pub struct GameFacts {
 }
 
 pub async fn game_facts(conn: &mut PgConnection, game_id: GameId) -> Result<GameFacts, sqlx::Error> {
-    sqlx::query_as("select name, deadline_at, result_summary from game where game_id = $1")
-        .bind(game_id)
-        .fetch_one(conn)
-        .await
+    sqlx::query_as!(
+        GameFacts,
+        r#"select name, deadline_at as "deadline_at: DateTime<Utc>", result_summary from game where game_id = $1"#,
+        game_id as GameId
+    )
+    .fetch_one(conn)
+    .await
 }
 
 /// The label of the game's current (unprocessed) phase, if it has one.
@@ -219,12 +236,13 @@ pub async fn processed_phase(
     game_id: GameId,
     phase_index: i32,
 ) -> Result<(String, Json<kinds::Report>), sqlx::Error> {
-    sqlx::query_as(
-        "select label, public_report from phase
-         where game_id = $1 and phase_index = $2 and public_report is not null",
+    sqlx::query!(
+        r#"select label, public_report as "public_report!: Json<kinds::Report>" from phase
+         where game_id = $1 and phase_index = $2 and public_report is not null"#,
+        game_id as GameId,
+        phase_index
     )
-    .bind(game_id)
-    .bind(phase_index)
+    .map(|row| (row.label, row.public_report))
     .fetch_one(conn)
     .await
 }
@@ -258,7 +276,7 @@ pub async fn seats_that_must_order(
 /// the current phase and has not saved orders or not marked them ready; the deadline is less than the
 /// holder's `deadline_reminder_hours` away (or, in a phase shorter than that, half of it has passed, so
 /// the reminder does not arrive together with the new-phase mail).
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct DueReminder {
     pub account_id: AccountId,
     pub game_id: GameId,
@@ -271,9 +289,11 @@ pub struct DueReminder {
 }
 
 pub async fn due_reminders(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Vec<DueReminder>, sqlx::Error> {
-    sqlx::query_as(
-        "select a.account_id, g.game_id, g.name as game_name, p.phase_index, p.label as phase_label,
-                g.deadline_at, o.orders <> '' as orders_saved, o.ready
+    sqlx::query_as!(
+        DueReminder,
+        r#"select a.account_id as "account_id: AccountId", g.game_id as "game_id: GameId", g.name as game_name,
+                p.phase_index, p.label as phase_label, g.deadline_at as "deadline_at!: DateTime<Utc>",
+                o.orders <> '' as "orders_saved!", o.ready
          from game g
          join phase p on p.game_id = g.game_id and p.processed_at is null
          join seat_order o on o.game_id = g.game_id and o.phase_index = p.phase_index
@@ -287,15 +307,15 @@ pub async fn due_reminders(conn: &mut PgConnection, now: DateTime<Utc>) -> Resul
            and not exists (select 1 from outbox_mail m
                            where m.kind = 'deadline_reminder' and m.account_id = a.account_id
                              and m.game_id = g.game_id and m.phase_index = p.phase_index)
-         order by g.deadline_at, a.account_id",
+         order by g.deadline_at, a.account_id"#,
+        now as _
     )
-    .bind(now)
     .fetch_all(conn)
     .await
 }
 
 /// A due mail, claimed (row-locked) by one drainer until its transaction ends.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct ClaimedMail {
     pub mail_id: MailId,
     pub content: Json<MailContent>,
@@ -307,15 +327,17 @@ pub struct ClaimedMail {
 
 /// Claims the oldest due pending mail that no other drainer holds.
 pub async fn claim_due_mail(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<ClaimedMail>, sqlx::Error> {
-    sqlx::query_as(
-        "select m.mail_id, m.content, m.attempts, m.created_at, a.email, a.time_zone
+    sqlx::query_as!(
+        ClaimedMail,
+        r#"select m.mail_id as "mail_id: MailId", m.content as "content: Json<MailContent>", m.attempts,
+            m.created_at as "created_at: DateTime<Utc>", a.email, a.time_zone
          from outbox_mail m join account a on a.account_id = m.account_id
          where m.status = 'pending' and m.send_after <= $1
          order by m.send_after, m.mail_id
          limit 1
-         for update of m skip locked",
+         for update of m skip locked"#,
+        now as _
     )
-    .bind(now)
     .fetch_optional(conn)
     .await
 }
@@ -354,7 +376,7 @@ pub async fn record_failure(
 }
 
 /// One of a player's own mails, for their mailbox page.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct OwnMail {
     pub mail_id: MailId,
     pub kind: MailKind,
@@ -369,12 +391,14 @@ pub async fn own_mails(
     account_id: AccountId,
     limit: i64,
 ) -> Result<Vec<OwnMail>, sqlx::Error> {
-    sqlx::query_as(
-        "select mail_id, kind, content, status, created_at from outbox_mail
-         where account_id = $1 order by mail_id desc limit $2",
+    sqlx::query_as!(
+        OwnMail,
+        r#"select mail_id as "mail_id: MailId", kind as "kind: MailKind", content as "content: Json<MailContent>",
+            status as "status: MailStatus", created_at as "created_at: DateTime<Utc>"
+         from outbox_mail where account_id = $1 order by mail_id desc limit $2"#,
+        account_id as AccountId,
+        limit
     )
-    .bind(account_id)
-    .bind(limit)
     .fetch_all(conn)
     .await
 }

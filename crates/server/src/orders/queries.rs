@@ -5,7 +5,7 @@ use sqlx::PgConnection;
 use crate::ids::{GameId, SeatId};
 
 /// A seat's saved sheet for one phase.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct SheetRow {
     pub orders: String,
     pub must_order: bool,
@@ -18,13 +18,14 @@ pub async fn sheet(
     phase_index: i32,
     seat_id: SeatId,
 ) -> Result<Option<SheetRow>, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        SheetRow,
         "select orders, must_order, ready from seat_order
          where game_id = $1 and phase_index = $2 and seat_id = $3",
+        game_id as GameId,
+        phase_index,
+        seat_id as SeatId
     )
-    .bind(game_id)
-    .bind(phase_index)
-    .bind(seat_id)
     .fetch_optional(conn)
     .await
 }
@@ -75,7 +76,7 @@ pub async fn set_ready(
 }
 
 /// A running or paused game the account holds a seat in, with its sheet for the current phase.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct DashboardRow {
     pub game_id: GameId,
     pub name: String,
@@ -94,17 +95,20 @@ pub async fn dashboard(
     conn: &mut PgConnection,
     account_id: crate::ids::AccountId,
 ) -> Result<Vec<DashboardRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select g.game_id, g.name, g.status, g.deadline_at, p.label as phase_label,
-            o.orders <> '' as has_orders, o.must_order, o.ready, s.seat_id is null as as_gm
+    sqlx::query_as!(
+        DashboardRow,
+        r#"select g.game_id as "game_id: GameId", g.name, g.status as "status: crate::games::model::GameStatus",
+            g.deadline_at as "deadline_at: chrono::DateTime<chrono::Utc>", p.label as "phase_label?",
+            o.orders <> '' as has_orders, o.must_order as "must_order?", o.ready as "ready?",
+            s.seat_id is null as "as_gm!"
          from game g
          left join seat s on s.game_id = g.game_id and s.account_id = $1
          left join phase p on p.game_id = g.game_id and p.processed_at is null
          left join seat_order o on o.game_id = g.game_id and o.phase_index = p.phase_index and o.seat_id = s.seat_id
          where (s.seat_id is not null or g.gm_account_id = $1) and g.status in ('running', 'paused')
-         order by g.deadline_at nulls last, g.game_id",
+         order by g.deadline_at nulls last, g.game_id"#,
+        account_id as crate::ids::AccountId
     )
-    .bind(account_id)
     .fetch_all(conn)
     .await
 }

@@ -11,7 +11,7 @@ use crate::games::model::PressRule;
 use crate::ids::{AccountId, ConversationId, GameId, MessageId, SeatId};
 
 /// A conversation's identity.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct ConversationRow {
     pub conversation_id: ConversationId,
     pub is_public: bool,
@@ -20,16 +20,14 @@ pub struct ConversationRow {
     pub with_game_master: bool,
 }
 
-/// What the reader may read, as SQL over `c` (a conversation) and the parameters $2 (account), $3 (all
-/// press published), $4 (the reader's seat) and $5 (the reader is the GM). `Reader::can_read` says the
-/// same in Rust; the tests check both.
-const READABLE: &str = "(c.is_public or $3 or ($4::bigint is not null and $4 = any(c.member_seat_ids))
-    or ($5 and c.with_game_master))";
+// What the reader may read is the same SQL over `c` (a conversation) in both queries below, with the
+// parameters $3 (all press published), $4 (the reader's seat) and $5 (the reader is the GM):
+//     (c.is_public or $3 or ($4::bigint is not null and $4 = any(c.member_seat_ids)) or ($5 and c.with_game_master))
+// `Reader::can_read` says the same in Rust; the tests check both.
 
 /// A conversation in a list, with its reader's unread count and mute.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct ConversationLine {
-    #[sqlx(flatten)]
     pub conversation: ConversationRow,
     pub last_sent_at: Option<DateTime<Utc>>,
     pub messages: i64,
@@ -44,27 +42,41 @@ pub async fn readable_conversations(
     game_id: GameId,
     reader: &Reader,
 ) -> Result<Vec<ConversationLine>, sqlx::Error> {
-    let sql = format!(
-        "select c.conversation_id, c.is_public, c.member_seat_ids, c.with_game_master,
-            max(m.sent_at) as last_sent_at, count(m.press_message_id) as messages,
+    sqlx::query!(
+        r#"select c.conversation_id as "conversation_id: ConversationId", c.is_public,
+            c.member_seat_ids as "member_seat_ids: Vec<SeatId>", c.with_game_master,
+            max(m.sent_at) as "last_sent_at: DateTime<Utc>", count(m.press_message_id) as "messages!",
             count(m.press_message_id) filter (where m.press_message_id > coalesce(r.last_read_message_id, 0)
-                and m.sender_account_id is distinct from $2) as unread,
-            coalesce(r.muted, false) as muted
+                and m.sender_account_id is distinct from $2) as "unread!",
+            coalesce(r.muted, false) as "muted!"
          from conversation c
          left join press_message m on m.conversation_id = c.conversation_id
          left join press_reader r on r.conversation_id = c.conversation_id and r.account_id = $2
-         where c.game_id = $1 and {READABLE}
+         where c.game_id = $1
+            and (c.is_public or $3 or ($4::bigint is not null and $4 = any(c.member_seat_ids))
+                or ($5 and c.with_game_master))
          group by c.conversation_id, r.last_read_message_id, r.muted
-         order by c.is_public desc, max(m.sent_at) desc nulls last, c.conversation_id"
-    );
-    sqlx::query_as(&sql)
-        .bind(game_id)
-        .bind(reader.account_id)
-        .bind(reader.everything_published)
-        .bind(reader.seat)
-        .bind(reader.is_gm)
-        .fetch_all(conn)
-        .await
+         order by c.is_public desc, max(m.sent_at) desc nulls last, c.conversation_id"#,
+        game_id as GameId,
+        reader.account_id as _,
+        reader.everything_published,
+        reader.seat as _,
+        reader.is_gm
+    )
+    .map(|row| ConversationLine {
+        conversation: ConversationRow {
+            conversation_id: row.conversation_id,
+            is_public: row.is_public,
+            member_seat_ids: row.member_seat_ids,
+            with_game_master: row.with_game_master,
+        },
+        last_sent_at: row.last_sent_at,
+        messages: row.messages,
+        unread: row.unread,
+        muted: row.muted,
+    })
+    .fetch_all(conn)
+    .await
 }
 
 /// One conversation of the game, if the reader may read it: an unknown id and a conversation the
@@ -75,19 +87,22 @@ pub async fn readable_conversation(
     conversation_id: ConversationId,
     reader: &Reader,
 ) -> Result<Option<ConversationRow>, sqlx::Error> {
-    let sql = format!(
-        "select c.conversation_id, c.is_public, c.member_seat_ids, c.with_game_master
-         from conversation c where c.game_id = $1 and c.conversation_id = $6 and {READABLE}"
-    );
-    sqlx::query_as(&sql)
-        .bind(game_id)
-        .bind(reader.account_id)
-        .bind(reader.everything_published)
-        .bind(reader.seat)
-        .bind(reader.is_gm)
-        .bind(conversation_id)
-        .fetch_optional(conn)
-        .await
+    sqlx::query_as!(
+        ConversationRow,
+        r#"select c.conversation_id as "conversation_id: ConversationId", c.is_public,
+            c.member_seat_ids as "member_seat_ids: Vec<SeatId>", c.with_game_master
+         from conversation c
+         where c.game_id = $1 and c.conversation_id = $2
+            and (c.is_public or $3 or ($4::bigint is not null and $4 = any(c.member_seat_ids))
+                or ($5 and c.with_game_master))"#,
+        game_id as GameId,
+        conversation_id as ConversationId,
+        reader.everything_published,
+        reader.seat as _,
+        reader.is_gm
+    )
+    .fetch_optional(conn)
+    .await
 }
 
 /// The conversation with exactly these members, created if it does not exist yet. Two senders creating
@@ -125,7 +140,7 @@ pub async fn conversation_of(
 
 /// A message as a page may show it. `sender_name` is filled only where names may be shown (not in
 /// anonymous games, never for grey press); the query decides, so a hidden name never reaches a page.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct MessageRow {
     pub press_message_id: MessageId,
     pub phase_label: String,
@@ -138,15 +153,34 @@ pub struct MessageRow {
     pub sent_at: DateTime<Utc>,
 }
 
-/// $1 is whether players' names may be shown.
-const MESSAGE_COLUMNS: &str = "m.press_message_id, p.label as phase_label,
-    case when m.grey then null else m.sender_seat_id end as sender_seat_id,
-    m.sender_seat_id is null as from_game_master,
-    case when m.grey or not $1 then null else a.display_name end as sender_name,
-    m.grey, m.body, m.sent_at
-    from press_message m
-    join phase p on p.game_id = m.game_id and p.phase_index = m.phase_index
-    join account a on a.account_id = m.sender_account_id";
+/// The messages with these ids, oldest first, as a page may show them (names only if `show_names`).
+/// The functions below choose the ids; this is the one place that decides what of a message is shown.
+async fn messages_with_ids(
+    conn: &mut PgConnection,
+    show_names: bool,
+    ids: &[MessageId],
+) -> Result<Vec<MessageRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    sqlx::query_as!(
+        MessageRow,
+        r#"select m.press_message_id as "press_message_id: MessageId", p.label as phase_label,
+            case when m.grey then null else m.sender_seat_id end as "sender_seat_id: SeatId",
+            m.sender_seat_id is null as "from_game_master!",
+            case when m.grey or not $1 then null else a.display_name end as sender_name,
+            m.grey, m.body, m.sent_at as "sent_at: DateTime<Utc>"
+         from press_message m
+         join phase p on p.game_id = m.game_id and p.phase_index = m.phase_index
+         join account a on a.account_id = m.sender_account_id
+         where m.press_message_id = any($2)
+         order by m.press_message_id"#,
+        show_names,
+        ids as _
+    )
+    .fetch_all(conn)
+    .await
+}
 
 /// Up to `limit` messages of a conversation before `before` (or the newest), oldest first, and whether
 /// older ones exist.
@@ -157,22 +191,19 @@ pub async fn page_of_messages(
     before: Option<MessageId>,
     limit: i64,
 ) -> Result<(Vec<MessageRow>, bool), sqlx::Error> {
-    let sql = format!(
-        "select {MESSAGE_COLUMNS}
-         where m.conversation_id = $2 and ($3::bigint is null or m.press_message_id < $3)
-         order by m.press_message_id desc limit $4"
-    );
-    let mut rows: Vec<MessageRow> = sqlx::query_as(&sql)
-        .bind(show_names)
-        .bind(conversation_id)
-        .bind(before)
-        .bind(limit + 1)
-        .fetch_all(conn)
-        .await?;
-    let has_older = rows.len() > usize::try_from(limit).unwrap_or(0);
-    rows.truncate(usize::try_from(limit).unwrap_or(0));
-    rows.reverse();
-    Ok((rows, has_older))
+    let mut ids = sqlx::query_scalar!(
+        r#"select press_message_id as "press_message_id: MessageId" from press_message
+         where conversation_id = $1 and ($2::bigint is null or press_message_id < $2)
+         order by press_message_id desc limit $3"#,
+        conversation_id as ConversationId,
+        before as _,
+        limit + 1
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let has_older = ids.len() > usize::try_from(limit).unwrap_or(0);
+    ids.truncate(usize::try_from(limit).unwrap_or(0));
+    Ok((messages_with_ids(conn, show_names, &ids).await?, has_older))
 }
 
 /// Messages of a conversation after `after`, oldest first (the feed).
@@ -183,12 +214,17 @@ pub async fn messages_after(
     after: MessageId,
     limit: i64,
 ) -> Result<Vec<MessageRow>, sqlx::Error> {
-    let sql = format!(
-        "select {MESSAGE_COLUMNS}
-         where m.conversation_id = $2 and m.press_message_id > $3
-         order by m.press_message_id limit $4"
-    );
-    sqlx::query_as(&sql).bind(show_names).bind(conversation_id).bind(after).bind(limit).fetch_all(conn).await
+    let ids = sqlx::query_scalar!(
+        r#"select press_message_id as "press_message_id: MessageId" from press_message
+         where conversation_id = $1 and press_message_id > $2
+         order by press_message_id limit $3"#,
+        conversation_id as ConversationId,
+        after as MessageId,
+        limit
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    messages_with_ids(conn, show_names, &ids).await
 }
 
 /// Public press sent during one phase, oldest first (shown with the phase's results).
@@ -198,13 +234,16 @@ pub async fn public_messages_of_phase(
     show_names: bool,
     phase_index: i32,
 ) -> Result<Vec<MessageRow>, sqlx::Error> {
-    let sql = format!(
-        "select {MESSAGE_COLUMNS}
-         join conversation c on c.conversation_id = m.conversation_id
-         where c.game_id = $2 and c.is_public and m.phase_index = $3
-         order by m.press_message_id"
-    );
-    sqlx::query_as(&sql).bind(show_names).bind(game_id).bind(phase_index).fetch_all(conn).await
+    let ids = sqlx::query_scalar!(
+        r#"select m.press_message_id as "press_message_id: MessageId"
+         from press_message m join conversation c on c.conversation_id = m.conversation_id
+         where c.game_id = $1 and c.is_public and m.phase_index = $2"#,
+        game_id as GameId,
+        phase_index
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    messages_with_ids(conn, show_names, &ids).await
 }
 
 /// The latest public press of the game, oldest first (shown on the game page).
@@ -214,16 +253,17 @@ pub async fn latest_public_messages(
     show_names: bool,
     limit: i64,
 ) -> Result<Vec<MessageRow>, sqlx::Error> {
-    let sql = format!(
-        "select {MESSAGE_COLUMNS}
-         join conversation c on c.conversation_id = m.conversation_id
-         where c.game_id = $2 and c.is_public
-         order by m.press_message_id desc limit $3"
-    );
-    let mut rows: Vec<MessageRow> =
-        sqlx::query_as(&sql).bind(show_names).bind(game_id).bind(limit).fetch_all(conn).await?;
-    rows.reverse();
-    Ok(rows)
+    let ids = sqlx::query_scalar!(
+        r#"select m.press_message_id as "press_message_id: MessageId"
+         from press_message m join conversation c on c.conversation_id = m.conversation_id
+         where c.game_id = $1 and c.is_public
+         order by m.press_message_id desc limit $2"#,
+        game_id as GameId,
+        limit
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    messages_with_ids(conn, show_names, &ids).await
 }
 
 pub struct NewMessage<'a> {
@@ -326,10 +366,9 @@ pub async fn set_muted(
 /// Unread messages per conversation for the account, in the running games where it holds a seat or
 /// that it runs as GM (its own conversations, those with the GM for the GM, and public press), muted
 /// conversations left out.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct UnreadLine {
     pub game_id: GameId,
-    #[sqlx(flatten)]
     pub conversation: ConversationRow,
     pub unread: i64,
 }
@@ -338,9 +377,10 @@ pub async fn unread_in_my_games(
     conn: &mut PgConnection,
     account_id: AccountId,
 ) -> Result<Vec<UnreadLine>, sqlx::Error> {
-    sqlx::query_as(
-        "select c.game_id, c.conversation_id, c.is_public, c.member_seat_ids, c.with_game_master,
-            count(*) as unread
+    sqlx::query!(
+        r#"select c.game_id as "game_id: GameId", c.conversation_id as "conversation_id: ConversationId",
+            c.is_public, c.member_seat_ids as "member_seat_ids: Vec<SeatId>", c.with_game_master,
+            count(*) as "unread!"
          from game g
          join conversation c on c.game_id = g.game_id
          left join press_reader r on r.conversation_id = c.conversation_id and r.account_id = $1
@@ -353,9 +393,19 @@ pub async fn unread_in_my_games(
                 or exists (select 1 from seat s
                     where s.game_id = g.game_id and s.account_id = $1 and s.seat_id = any(c.member_seat_ids)))
          group by c.game_id, c.conversation_id
-         order by c.game_id, c.is_public desc, c.conversation_id",
+         order by c.game_id, c.is_public desc, c.conversation_id"#,
+        account_id as AccountId
     )
-    .bind(account_id)
+    .map(|row| UnreadLine {
+        game_id: row.game_id,
+        conversation: ConversationRow {
+            conversation_id: row.conversation_id,
+            is_public: row.is_public,
+            member_seat_ids: row.member_seat_ids,
+            with_game_master: row.with_game_master,
+        },
+        unread: row.unread,
+    })
     .fetch_all(conn)
     .await
 }

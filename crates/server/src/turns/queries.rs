@@ -90,13 +90,14 @@ pub async fn game_seats(
     conn: &mut PgConnection,
     game_id: GameId,
 ) -> Result<Vec<(SeatId, kinds::SeatIndex)>, sqlx::Error> {
-    let rows: Vec<(SeatId, i16)> = sqlx::query_as(
-        "select seat_id, game_seat from seat where game_id = $1 and game_seat is not null order by game_seat",
+    sqlx::query!(
+        r#"select seat_id as "seat_id: SeatId", game_seat as "game_seat!" from seat
+         where game_id = $1 and game_seat is not null order by game_seat"#,
+        game_id as GameId
     )
-    .bind(game_id)
+    .map(|row| (row.seat_id, kinds::SeatIndex(u16::try_from(row.game_seat).unwrap_or(0))))
     .fetch_all(conn)
-    .await?;
-    Ok(rows.into_iter().map(|(seat, number)| (seat, kinds::SeatIndex(u16::try_from(number).unwrap_or(0)))).collect())
+    .await
 }
 
 pub struct NewPhase<'a> {
@@ -153,7 +154,7 @@ pub async fn insert_order_sheets(
 }
 
 /// A phase as stored, with the game state it started from.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct PhaseRow {
     pub phase_index: i32,
     pub code: String,
@@ -166,12 +167,28 @@ pub struct PhaseRow {
     pub public_report: Option<Json<kinds::Report>>,
 }
 
-const PHASE_COLUMNS: &str =
-    "phase_index, code, label, stage, state, started_at, deadline_at, processed_at, public_report";
-
 pub async fn current_phase(conn: &mut PgConnection, game_id: GameId) -> Result<Option<PhaseRow>, sqlx::Error> {
-    let sql = format!("select {PHASE_COLUMNS} from phase where game_id = $1 and processed_at is null");
-    sqlx::query_as(&sql).bind(game_id).fetch_optional(conn).await
+    phase_row(conn, game_id, None).await
+}
+
+/// The phase `index` of the game, or with `None` its current (unprocessed) one.
+async fn phase_row(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    index: Option<i32>,
+) -> Result<Option<PhaseRow>, sqlx::Error> {
+    sqlx::query_as!(
+        PhaseRow,
+        r#"select phase_index, code, label, stage as "stage: Stage", state,
+            started_at as "started_at: DateTime<Utc>", deadline_at as "deadline_at: DateTime<Utc>",
+            processed_at as "processed_at: DateTime<Utc>", public_report as "public_report: Json<kinds::Report>"
+         from phase
+         where game_id = $1 and (($2::integer is null and processed_at is null) or phase_index = $2)"#,
+        game_id as GameId,
+        index
+    )
+    .fetch_optional(conn)
+    .await
 }
 
 /// Replaces the state the current (unprocessed) phase starts from: a GM action taken before processing.
@@ -188,14 +205,13 @@ pub async fn replace_current_state(
 }
 
 pub async fn phase(conn: &mut PgConnection, game_id: GameId, index: i32) -> Result<Option<PhaseRow>, sqlx::Error> {
-    let sql = format!("select {PHASE_COLUMNS} from phase where game_id = $1 and phase_index = $2");
-    sqlx::query_as(&sql).bind(game_id).bind(index).fetch_optional(conn).await
+    phase_row(conn, game_id, Some(index)).await
 }
 
 /// Every phase of the game, first to last.
 /// A phase as lists of phases show it: without its state or report, which a long game's pages would
 /// otherwise read for every phase.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct PhaseSummary {
     pub phase_index: i32,
     pub label: String,
@@ -206,10 +222,13 @@ pub struct PhaseSummary {
 }
 
 pub async fn phase_summaries(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<PhaseSummary>, sqlx::Error> {
-    sqlx::query_as(
-        "select phase_index, label, processed_at, center_counts from phase where game_id = $1 order by phase_index",
+    sqlx::query_as!(
+        PhaseSummary,
+        r#"select phase_index, label, processed_at as "processed_at: DateTime<Utc>",
+            center_counts as "center_counts: Json<Option<CenterCounts>>"
+         from phase where game_id = $1 order by phase_index"#,
+        game_id as GameId
     )
-    .bind(game_id)
     .fetch_all(conn)
     .await
 }
@@ -222,15 +241,18 @@ pub async fn phase_neighbours(
     game_id: GameId,
     index: i32,
 ) -> Result<Vec<PhaseSummary>, sqlx::Error> {
-    sqlx::query_as(
-        "select phase_index, label, processed_at, center_counts from phase
+    sqlx::query_as!(
+        PhaseSummary,
+        r#"select phase_index, label, processed_at as "processed_at: DateTime<Utc>",
+            center_counts as "center_counts: Json<Option<CenterCounts>>"
+         from phase
          where game_id = $1
            and (phase_index in (0, $2 - 1, $2, $2 + 1)
                 or phase_index = (select max(phase_index) from phase where game_id = $1))
-         order by phase_index",
+         order by phase_index"#,
+        game_id as GameId,
+        index
     )
-    .bind(game_id)
-    .bind(index)
     .fetch_all(conn)
     .await
 }
@@ -240,8 +262,8 @@ pub async fn phases_without_counts(
     conn: &mut PgConnection,
     game_id: GameId,
 ) -> Result<Vec<(i32, serde_json::Value)>, sqlx::Error> {
-    sqlx::query_as("select phase_index, state from phase where game_id = $1 and center_counts is null")
-        .bind(game_id)
+    sqlx::query!("select phase_index, state from phase where game_id = $1 and center_counts is null", game_id as GameId)
+        .map(|row| (row.phase_index, row.state))
         .fetch_all(conn)
         .await
 }
@@ -269,18 +291,15 @@ pub async fn order_sheets(
     game_id: GameId,
     index: i32,
 ) -> Result<Vec<(kinds::SeatIndex, String)>, sqlx::Error> {
-    let rows: Vec<(i16, String)> = sqlx::query_as(
-        "select s.game_seat, o.orders from seat_order o join seat s on s.seat_id = o.seat_id
-         where o.game_id = $1 and o.phase_index = $2 and s.game_seat is not null",
+    sqlx::query!(
+        r#"select s.game_seat as "game_seat!", o.orders from seat_order o join seat s on s.seat_id = o.seat_id
+         where o.game_id = $1 and o.phase_index = $2 and s.game_seat is not null"#,
+        game_id as GameId,
+        index
     )
-    .bind(game_id)
-    .bind(index)
+    .map(|row| (kinds::SeatIndex(u16::try_from(row.game_seat).unwrap_or(0)), row.orders))
     .fetch_all(conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(number, orders)| (kinds::SeatIndex(u16::try_from(number).unwrap_or(0)), orders))
-        .collect())
+    .await
 }
 
 pub async fn mark_processed(
@@ -435,12 +454,16 @@ pub async fn set_draw_vote(
     seat_id: SeatId,
     in_favour: bool,
 ) -> Result<(), sqlx::Error> {
-    let sql = if in_favour {
-        "insert into draw_vote (game_id, seat_id) values ($1, $2) on conflict do nothing"
+    let query = if in_favour {
+        sqlx::query!(
+            "insert into draw_vote (game_id, seat_id) values ($1, $2) on conflict do nothing",
+            game_id as GameId,
+            seat_id as SeatId
+        )
     } else {
-        "delete from draw_vote where game_id = $1 and seat_id = $2"
+        sqlx::query!("delete from draw_vote where game_id = $1 and seat_id = $2", game_id as GameId, seat_id as SeatId)
     };
-    sqlx::query(sql).bind(game_id).bind(seat_id).execute(conn).await.map(drop)
+    query.execute(conn).await.map(drop)
 }
 
 /// The seats that have voted for a draw. Only the draw check reads this; pages show a seat its own vote.
@@ -476,7 +499,13 @@ pub async fn set_concession(
 /// Every standing concession as (conceding seat, seat conceded to). Read only by the end-of-game check
 /// and, for its own row, by the conceding seat's page.
 pub async fn concessions(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(SeatId, SeatId)>, sqlx::Error> {
-    sqlx::query_as("select seat_id, to_seat_id from concession where game_id = $1").bind(game_id).fetch_all(conn).await
+    sqlx::query!(
+        r#"select seat_id as "seat_id: SeatId", to_seat_id as "to_seat_id: SeatId" from concession where game_id = $1"#,
+        game_id as GameId
+    )
+    .map(|row| (row.seat_id, row.to_seat_id))
+    .fetch_all(conn)
+    .await
 }
 
 /// Whether a seat's sheet holds orders and is ready, never what it says: what everyone may see.
@@ -493,25 +522,22 @@ pub async fn sheet_progress(
     game_id: GameId,
     index: i32,
 ) -> Result<Vec<SheetProgress>, sqlx::Error> {
-    let rows: Vec<(i16, bool, bool, bool)> = sqlx::query_as(
-        "select s.game_seat, o.must_order, o.orders <> '', o.ready
+    sqlx::query!(
+        r#"select s.game_seat as "game_seat!", o.must_order, o.orders <> '' as "has_orders!", o.ready
          from seat_order o join seat s on s.seat_id = o.seat_id
          where o.game_id = $1 and o.phase_index = $2 and s.game_seat is not null
-         order by s.game_seat",
+         order by s.game_seat"#,
+        game_id as GameId,
+        index
     )
-    .bind(game_id)
-    .bind(index)
+    .map(|row| SheetProgress {
+        game_seat: kinds::SeatIndex(u16::try_from(row.game_seat).unwrap_or(0)),
+        must_order: row.must_order,
+        has_orders: row.has_orders,
+        ready: row.ready,
+    })
     .fetch_all(conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(number, must_order, has_orders, ready)| SheetProgress {
-            game_seat: kinds::SeatIndex(u16::try_from(number).unwrap_or(0)),
-            must_order,
-            has_orders,
-            ready,
-        })
-        .collect())
+    .await
 }
 
 /// The kind's numbers of the seats that had to order in a phase and saved no order at all.
