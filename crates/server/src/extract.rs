@@ -241,7 +241,7 @@ struct UserRow {
 async fn load_user(db: &PgPool, account_id: AccountId) -> Result<Option<(User, i32)>, AppError> {
     let row: Option<UserRow> = sqlx::query_as(
         "select account_id, username, display_name, time_zone, is_site_admin, session_epoch
-         from account where account_id = $1",
+         from account where account_id = $1 and deleted_at is null",
     )
     .bind(account_id)
     .fetch_optional(db)

@@ -220,7 +220,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 }
 
 /// Every hour, deletes expired sessions, throttle counters too old to count and mails older
-/// than `notify::MAIL_RETENTION`.
+/// than `notify::MAIL_RETENTION`, and takes expired reset and confirmation links out of mails.
 /// Harmless with several replicas: each runs the same idempotent deletes.
 fn spawn_hourly_cleanup(db: PgPool) {
     let store = PostgresStore::new(db.clone());
@@ -237,6 +237,9 @@ fn spawn_hourly_cleanup(db: PgPool) {
             let mail_horizon = chrono::Utc::now() - notify::MAIL_RETENTION;
             if let Err(error) = notify::queries::delete_old_mails(&db, mail_horizon).await {
                 tracing::warn!(%error, "could not delete old mails");
+            }
+            if let Err(error) = notify::queries::forget_expired_mail_links(&db, chrono::Utc::now()).await {
+                tracing::warn!(%error, "could not take expired links out of mails");
             }
         }
     });
