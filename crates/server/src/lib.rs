@@ -11,6 +11,7 @@ pub mod clock;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod feeds;
 pub mod games;
 pub mod ids;
 pub mod notify;
@@ -92,6 +93,7 @@ pub fn app(state: AppState) -> Router {
         .route("/static/site.css", get(stylesheet))
         .route("/static/js/orders.js", get(order_script))
         .merge(accounts::router())
+        .merge(feeds::router())
         .merge(games::router())
         .merge(admin::router())
         .merge(orders::router())
