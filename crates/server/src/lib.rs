@@ -14,6 +14,7 @@ pub mod extract;
 pub mod feeds;
 pub mod games;
 pub mod ids;
+pub mod metrics;
 pub mod notify;
 pub mod orders;
 pub mod pages;
@@ -88,7 +89,12 @@ pub fn app(state: AppState) -> Router {
         )
         .into_response()
     });
-    Router::new()
+    let metrics_on = state.config.metrics || state.config.metrics_bind.is_some();
+    let mut router = Router::new();
+    if state.config.metrics && state.config.metrics_bind.is_none() {
+        router = router.route("/metrics", get(metrics::exposition));
+    }
+    router
         .route("/healthz", get(healthz))
         .route("/static/site.css", get(stylesheet))
         .route("/static/js/orders.js", get(order_script))
@@ -102,6 +108,11 @@ pub fn app(state: AppState) -> Router {
         .merge(press::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        // Applied with `Router::layer`, which wraps every route, so the route template (`MatchedPath`)
+        // is known; no layer at all when metrics are off.
+        .layer(tower::util::option_layer(
+            metrics_on.then(|| middleware::from_fn_with_state(state.metrics.clone(), metrics::record)),
+        ))
         .layer(sessions)
         .layer(csrf)
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
@@ -208,7 +219,16 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         std::future::pending(),
     );
     let extension = chrono::Duration::hours(i64::from(state.config.downtime_extension_hours));
-    let worker = turns::worker::run_worker(state.db.clone(), state.clock.clone(), extension, std::future::pending());
+    let worker = turns::worker::run_worker_counting(
+        state.db.clone(),
+        state.clock.clone(),
+        extension,
+        std::future::pending(),
+        state.metrics.phases_processed.clone(),
+    );
+    if let Some(metrics_address) = state.config.metrics_bind {
+        spawn_metrics_listener(metrics_address, state.clone()).await?;
+    }
     let server = serve::serve(listener, app(state), limits, shutdown_signal());
     // The turn and mail workers run beside the server and stop with it; a phase being processed or a
     // mail being sent is rolled back (one transaction each) and taken up by the next worker to run.
@@ -218,6 +238,20 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         () = mail_worker => {},
     }
     tracing::info!("shut down cleanly");
+    Ok(())
+}
+
+/// Serves `/metrics` alone on `METRICS_BIND`, beside the site, for as long as the process runs.
+async fn spawn_metrics_listener(address: std::net::SocketAddr, state: AppState) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("binding the metrics address {address}"))?;
+    tracing::info!("metrics at http://{}/metrics", listener.local_addr()?);
+    tokio::spawn(async move {
+        if let Err(error) = axum::serve(listener, metrics::router(state)).await {
+            tracing::error!(%error, "the metrics listener stopped");
+        }
+    });
     Ok(())
 }
 
