@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod archive;
 pub mod clock;
 pub mod config;
 pub mod error;
@@ -99,6 +100,7 @@ pub fn app(state: AppState) -> Router {
         .route("/static/site.css", get(stylesheet))
         .route("/static/js/orders.js", get(order_script))
         .merge(accounts::router())
+        .merge(archive::router())
         .merge(feeds::router())
         .merge(games::router())
         .merge(admin::router())

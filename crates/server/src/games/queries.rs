@@ -209,27 +209,44 @@ pub struct GameSummary {
     pub seat_count: i16,
     pub filled_seats: i64,
     pub deadline_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
 }
 
 const SUMMARY_COLUMNS: &str = "g.game_id, g.kind, g.name, gm.display_name as gm_display_name, g.status,
     g.press, g.anonymous, g.is_public, g.seat_count,
     (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null) as filled_seats,
-    g.deadline_at";
+    g.deadline_at, g.created_at";
 
-/// Public games in the given statuses (and kind), newest first.
+/// Public games in the given statuses (and kind), newest first, from just after `after` (a keyset:
+/// the last game of the previous page), at most `limit`. Served by `game_lobby_page_idx` (or its kind
+/// twin) in index order, so a deep page costs what the first does.
 pub async fn public_games(
     conn: &mut PgConnection,
     statuses: &[GameStatus],
     kind: Option<GameKind>,
+    after: Option<crate::archive::Cursor>,
     limit: i64,
 ) -> Result<Vec<GameSummary>, sqlx::Error> {
+    // No `$n is null or …` conditions: a prepared statement's generic plan could not use the index
+    // through them. The kind condition is left out when there is none, and the first page starts after
+    // a cursor later than any game.
+    let kind_condition = if kind.is_some() { "and g.kind = $5" } else { "and $5::game_kind is null" };
     let sql = format!(
         "select {SUMMARY_COLUMNS} from game g join account gm on gm.account_id = g.gm_account_id
-         where g.is_public and g.status::text = any($1) and ($2::game_kind is null or g.kind = $2)
-         order by g.created_at desc limit $3"
+         where g.is_public and g.status = any($1::game_status[]) {kind_condition}
+           and (g.created_at, g.game_id) < ($2, $3)
+         order by g.created_at desc, g.game_id desc limit $4"
     );
     let statuses: Vec<&str> = statuses.iter().map(|status| status.slug()).collect();
-    sqlx::query_as(&sql).bind(statuses).bind(kind).bind(limit).fetch_all(conn).await
+    let after = after.unwrap_or(crate::archive::Cursor::BEFORE_ALL);
+    sqlx::query_as(&sql)
+        .bind(statuses)
+        .bind(after.created_at)
+        .bind(after.game_id)
+        .bind(limit)
+        .bind(kind)
+        .fetch_all(conn)
+        .await
 }
 
 /// Games the account runs or sits in, whatever their visibility.

@@ -1,0 +1,89 @@
+//! The archive search: one statement built from the criteria given, so that each criterion present
+//! can use its index (trigram indexes for the name and the result, the seat index for a player).
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+
+use super::Cursor;
+use crate::games::model::GameKind;
+use crate::ids::{AccountId, GameId};
+
+/// What a search asks for; empty criteria are left out.
+#[derive(Debug, Default)]
+pub struct Search {
+    pub name: String,
+    pub kind: Option<GameKind>,
+    /// Words of the result: a power ("France"), "Draw", "concession".
+    pub winner: String,
+    /// Accounts whose games to find (already resolved from the name asked for).
+    pub players: Option<Vec<AccountId>>,
+    pub after: Option<Cursor>,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct ArchivedGame {
+    pub game_id: GameId,
+    pub name: String,
+    pub kind: GameKind,
+    pub result_summary: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+/// `text` as a `like` pattern matching it anywhere, its own `%`, `_` and `\` taken literally.
+fn contains_pattern(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// The SQL of a search, for `EXPLAIN` in the benchmark and run by [`search`].
+pub fn search_query(search: &Search, limit: i64) -> QueryBuilder<'static, Postgres> {
+    let mut sql = QueryBuilder::new(
+        "select game_id, name, kind, result_summary, created_at, finished_at from game g
+         where g.is_public and g.status = 'finished'",
+    );
+    if !search.name.is_empty() {
+        sql.push(" and g.name ilike ").push_bind(contains_pattern(&search.name));
+    }
+    if let Some(kind) = search.kind {
+        sql.push(" and g.kind = ").push_bind(kind);
+    }
+    if !search.winner.is_empty() {
+        sql.push(" and g.result_summary ilike ").push_bind(contains_pattern(&search.winner));
+    }
+    if let Some(players) = &search.players {
+        let ids: Vec<i64> = players.iter().map(|account| account.0).collect();
+        // Only games that show who played: see the module's documentation.
+        sql.push(
+            " and not g.anonymous and g.press <> 'none'
+              and g.kind not in ('cabinet_diplomacy', 'covert_operations')
+              and g.game_id in (select s.game_id from seat s where s.account_id = any(",
+        )
+        .push_bind(ids)
+        .push("))");
+    }
+    let after = search.after.unwrap_or(Cursor::BEFORE_ALL);
+    sql.push(" and (g.created_at, g.game_id) < (")
+        .push_bind(after.created_at)
+        .push(", ")
+        .push_bind(after.game_id)
+        .push(") order by g.created_at desc, g.game_id desc limit ")
+        .push_bind(limit);
+    sql
+}
+
+pub async fn search(conn: &mut PgConnection, search: &Search, limit: i64) -> Result<Vec<ArchivedGame>, sqlx::Error> {
+    search_query(search, limit).build_query_as().fetch_all(conn).await
+}
+
+/// The live accounts whose username or display name is `name` (any case).
+pub async fn accounts_named(conn: &mut PgConnection, name: &str) -> Result<Vec<AccountId>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select account_id from account
+         where deleted_at is null and (lower(username) = lower($1) or lower(display_name) = lower($1))
+         order by account_id limit 20",
+    )
+    .bind(name)
+    .fetch_all(conn)
+    .await
+}
