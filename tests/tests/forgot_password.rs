@@ -1,6 +1,6 @@
 //! Journeys: a player confirms their address, forgets their password, reads the reset mail in the
 //! Mailbox (on the phone where they are still signed in), chooses a new password on the laptop and logs
-//! in with it; the account pages fit a phone.
+//! in with it; the account pages and the archive fit a phone.
 
 use backchannel_tests::{Browser, PHONE_WIDTH, Screen, spawn_site};
 use sqlx::PgPool;
@@ -79,20 +79,41 @@ async fn a_forgotten_password_is_replaced_through_the_mailed_link_and_the_new_on
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn on_a_phone_the_account_pages_fit_the_screen(pool: PgPool) -> anyhow::Result<()> {
+async fn on_a_phone_the_account_pages_and_the_archive_fit_the_screen(pool: PgPool) -> anyhow::Result<()> {
     let site = spawn_site(pool.clone()).await?;
     let browser = Browser::start_as(Screen::Phone).await?;
-    let visitor_pages = ["/password-reset".to_owned(), "/login".to_owned()];
-    for path in &visitor_pages {
-        browser.goto(&format!("{site}{path}")).await?;
-        browser.wait_for("main").await?;
-        assert_eq!(browser.sideways_overflow().await?, 0, "{path} scrolls sideways on a {PHONE_WIDTH} px phone");
+    for path in ["/password-reset", "/login"] {
+        assert_fits(&browser, &site, path).await?;
     }
     register_with_confirmed_address(&browser, &site, "pim").await?;
-    for path in ["/account", "/account/delete", "/mailbox"] {
-        browser.goto(&format!("{site}{path}")).await?;
-        browser.wait_for("main").await?;
-        assert_eq!(browser.sideways_overflow().await?, 0, "{path} scrolls sideways on a {PHONE_WIDTH} px phone");
+    // Finished games with long names and results, so the archive's table has something to squeeze.
+    sqlx::query(
+        "insert into game (kind, name, gm_account_id, status, invite_code, seat_count, rng_seed, finished_at,
+                           result_summary)
+         select 'standard', 'A rather long game name about the Balkans and the Black Sea ' || n,
+                (select account_id from account where username = 'pim'), 'finished', 'phone-' || n, 7, n, now(),
+                'Draw between Austria, England, France, Germany, Italy and Russia'
+         from generate_series(1, 60) n",
+    )
+    .execute(&pool)
+    .await?;
+    for path in [
+        "/account",
+        "/account/delete",
+        "/mailbox",
+        "/games?show=finished",
+        "/games/archive",
+        "/games/archive?name=balkans&winner=france&player=pim",
+    ] {
+        assert_fits(&browser, &site, path).await?;
     }
     browser.close().await
+}
+
+async fn assert_fits(browser: &Browser, site: &str, path: &str) -> anyhow::Result<()> {
+    browser.goto(&format!("{site}{path}")).await?;
+    browser.wait_for("main").await?;
+    let overflow = browser.sideways_overflow().await?;
+    assert_eq!(overflow, 0, "{path} scrolls {overflow} px sideways on a {PHONE_WIDTH} px phone");
+    Ok(())
 }
