@@ -4,6 +4,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::facts::Facts;
+
 /// A seat in a game: the unit of "who may order what and see what". A seat is usually one power, but
 /// not always (a Cabinet power has three seats; a Covert Operations player has no power at all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -311,8 +313,6 @@ pub struct PressRefusal(pub String);
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("this game kind cannot be played yet")]
-    NotPlayable,
     #[error("invalid settings: {0}")]
     Settings(String),
     #[error("the game data is broken: {0}")]
@@ -330,6 +330,9 @@ pub trait Rules {
     type State: Clone + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
     /// The kind's own per-game settings, chosen by the GM.
     type Settings: Clone + std::fmt::Debug + Default + Serialize + for<'de> Deserialize<'de>;
+
+    /// What the site needs to know about the kind besides its rules.
+    fn facts() -> Facts;
 
     /// A game at its first phase.
     fn new_game(settings: &Self::Settings, seed: u64) -> Result<Self::State, SetupError>;

@@ -12,15 +12,17 @@ pub mod cabinet;
 pub mod covert_dip;
 pub mod covert_ops;
 pub mod diplobucks;
+pub mod facts;
 mod intrigue;
 pub mod kind;
 pub mod registry;
 pub mod standard;
 pub mod terrorism;
 
+pub use facts::{Facts, Notation, SeatPlan};
 pub use kind::{
     AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GmActionError, OrderCheck, OrderForm, Outcome,
     PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord, Rules,
     SeatIndex, SeatInfo, SetupError, StateError, Step, View,
 };
-pub use registry::{AnyGame, Kind};
+pub use registry::{AnyGame, Kind, UnknownKind};

@@ -1,137 +1,148 @@
 //! Every game kind the site knows, and [`AnyGame`]: one stored game of any kind behind one interface.
+//!
+//! A kind is a module with a [`Rules`] implementation (its facts included); adding one is one line in
+//! the [`kinds!`] list below. The macro writes [`Kind`], [`AnyGame`] and the dispatch between them, so
+//! the compiler finds every `match` on kinds that a new kind must answer.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cabinet::{self, CabinetDiplomacy};
-use crate::covert_dip::{self, CovertDip};
-use crate::covert_ops::{self, CovertOperations};
-use crate::diplobucks::{self, Diplobucks};
+use crate::facts::Facts;
 use crate::kind::{
     Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients,
     Report, Rules, SeatIndex, SeatInfo, SetupError, StateError, View,
 };
-use crate::standard::{self, Standard};
-use crate::terrorism::{self, TerrorismI};
 
-/// The six kinds of game of the site.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Standard,
-    CovertDip,
-    CabinetDiplomacy,
-    TerrorismI,
-    Diplobucks,
-    CovertOperations,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 6] = [
-        Kind::Standard,
-        Kind::CovertDip,
-        Kind::CabinetDiplomacy,
-        Kind::TerrorismI,
-        Kind::Diplobucks,
-        Kind::CovertOperations,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Standard => "Standard Diplomacy",
-            Kind::CovertDip => "Covert Dip",
-            Kind::CabinetDiplomacy => "Cabinet Diplomacy II",
-            Kind::TerrorismI => "Terrorism I",
-            Kind::Diplobucks => "Diplobucks",
-            Kind::CovertOperations => "Covert Operations",
+/// Declares the site's kinds: `Variant => rules type, "slug"`, the slug being the kind's stable name in
+/// URLs, forms, the database and the stored state's JSON tag.
+macro_rules! kinds {
+    ($($variant:ident => $rules:ty, $slug:literal;)+) => {
+        /// The kinds of game of the site.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum Kind {
+            $(#[serde(rename = $slug)] $variant),+
         }
-    }
 
-    /// The stable identifier used in URLs, forms and the database.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Kind::Standard => "standard",
-            Kind::CovertDip => "covert_dip",
-            Kind::CabinetDiplomacy => "cabinet_diplomacy",
-            Kind::TerrorismI => "terrorism_i",
-            Kind::Diplobucks => "diplobucks",
-            Kind::CovertOperations => "covert_operations",
+        impl Kind {
+            pub const ALL: &'static [Kind] = &[$(Kind::$variant),+];
+
+            /// The stable identifier used in URLs, forms and the database.
+            pub fn slug(self) -> &'static str {
+                match self { $(Kind::$variant => $slug),+ }
+            }
+
+            /// What the site needs to know about the kind besides its rules.
+            pub fn facts(self) -> Facts {
+                match self { $(Kind::$variant => <$rules as Rules>::facts()),+ }
+            }
         }
-    }
 
-    pub fn from_slug(slug: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|kind| kind.slug() == slug)
-    }
+        /// One game's state, of any kind. Stored as JSON: `{"kind": "standard", "state": {...}}`.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "kind", content = "state")]
+        pub enum AnyGame {
+            $(#[serde(rename = $slug)] $variant(<$rules as Rules>::State)),+
+        }
 
-    /// Whether games of this kind can be created and played yet.
-    pub fn is_playable(self) -> bool {
-        matches!(
-            self,
-            Kind::Standard
-                | Kind::CovertDip
-                | Kind::CabinetDiplomacy
-                | Kind::Diplobucks
-                | Kind::TerrorismI
-                | Kind::CovertOperations
-        )
-    }
-}
+        impl AnyGame {
+            /// A new game of `kind` at its first phase, from the GM's settings (a JSON object; `null` for
+            /// defaults).
+            pub fn new(kind: Kind, settings: &serde_json::Value, seed: u64) -> Result<AnyGame, SetupError> {
+                match kind {
+                    $(Kind::$variant => Ok(AnyGame::$variant(<$rules as Rules>::new_game(&read_settings(settings)?, seed)?)),)+
+                }
+            }
 
-/// One game's state, of any kind. Stored as JSON: `{"kind": "standard", "state": {...}}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "state", rename_all = "snake_case")]
-pub enum AnyGame {
-    Standard(standard::State),
-    CovertDip(covert_dip::State),
-    CabinetDiplomacy(cabinet::State),
-    Diplobucks(diplobucks::State),
-    TerrorismI(terrorism::State),
-    CovertOperations(covert_ops::State),
-}
+            pub fn kind(&self) -> Kind {
+                match self { $(AnyGame::$variant(_) => Kind::$variant),+ }
+            }
 
-/// Calls the same [`Rules`] function on whichever kind the game is.
-macro_rules! dispatch {
-    ($game:expr, $call:ident ( $($arg:expr),* )) => {
-        match $game {
-            AnyGame::Standard(state) => <Standard as Rules>::$call(state, $($arg),*),
-            AnyGame::CovertDip(state) => <CovertDip as Rules>::$call(state, $($arg),*),
-            AnyGame::CabinetDiplomacy(state) => <CabinetDiplomacy as Rules>::$call(state, $($arg),*),
-            AnyGame::Diplobucks(state) => <Diplobucks as Rules>::$call(state, $($arg),*),
-            AnyGame::TerrorismI(state) => <TerrorismI as Rules>::$call(state, $($arg),*),
-            AnyGame::CovertOperations(state) => <CovertOperations as Rules>::$call(state, $($arg),*),
+            pub fn seats(&self) -> Vec<SeatInfo> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::seats(state)),+ }
+            }
+
+            pub fn phase(&self) -> PhaseInfo {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::phase(state)),+ }
+            }
+
+            pub fn must_order(&self, seat: SeatIndex) -> bool {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::must_order(state, seat)),+ }
+            }
+
+            pub fn check_orders(&self, seat: SeatIndex, text: &str) -> OrderCheck {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::check_orders(state, seat, text)),+ }
+            }
+
+            pub fn order_form(&self, seat: SeatIndex) -> OrderForm {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::order_form(state, seat)),+ }
+            }
+
+            pub fn process(&self, orders: &BTreeMap<SeatIndex, String>, seed: u64) -> Processed<AnyGame> {
+                match self {
+                    $(AnyGame::$variant(state) => {
+                        let processed = <$rules as Rules>::process(state, orders, seed);
+                        Processed {
+                            next: AnyGame::$variant(processed.next),
+                            public: processed.public,
+                            private: processed.private,
+                        }
+                    })+
+                }
+            }
+
+            pub fn seat_view(&self, seat: SeatIndex) -> View {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::seat_view(state, seat)),+ }
+            }
+
+            pub fn public_view(&self) -> View {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::public_view(state)),+ }
+            }
+
+            pub fn outcome(&self) -> Option<Outcome> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::outcome(state)),+ }
+            }
+
+            /// Applies a game master's action, returning the new game and what to publish about it.
+            pub fn gm_action(&self, action: &str) -> Result<(AnyGame, Report), GmActionError> {
+                match self {
+                    $(AnyGame::$variant(state) => <$rules as Rules>::gm_action(state, action)
+                        .map(|(next, report)| (AnyGame::$variant(next), report)),)+
+                }
+            }
+
+            pub fn gm_action_syntax(&self) -> Option<&'static str> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::gm_action_syntax(state)),+ }
+            }
+
+            pub fn may_send(&self, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::may_send(state, from, to)),+ }
+            }
         }
     };
 }
 
+kinds! {
+    Standard => crate::standard::Standard, "standard";
+    CovertDip => crate::covert_dip::CovertDip, "covert_dip";
+    CabinetDiplomacy => crate::cabinet::CabinetDiplomacy, "cabinet_diplomacy";
+    TerrorismI => crate::terrorism::TerrorismI, "terrorism_i";
+    Diplobucks => crate::diplobucks::Diplobucks, "diplobucks";
+    CovertOperations => crate::covert_ops::CovertOperations, "covert_operations";
+}
+
+impl Kind {
+    /// The words shown to people.
+    pub fn name(self) -> &'static str {
+        self.facts().name
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Kind> {
+        Kind::ALL.iter().copied().find(|kind| kind.slug() == slug)
+    }
+}
+
 impl AnyGame {
-    /// A new game of `kind` at its first phase, from the GM's settings (a JSON object; `null` for defaults).
-    pub fn new(kind: Kind, settings: &serde_json::Value, seed: u64) -> Result<AnyGame, SetupError> {
-        match kind {
-            Kind::Standard => Ok(AnyGame::Standard(Standard::new_game(&read_settings(settings)?, seed)?)),
-            Kind::CovertDip => Ok(AnyGame::CovertDip(CovertDip::new_game(&read_settings(settings)?, seed)?)),
-            Kind::Diplobucks => Ok(AnyGame::Diplobucks(Diplobucks::new_game(&read_settings(settings)?, seed)?)),
-            Kind::TerrorismI => Ok(AnyGame::TerrorismI(TerrorismI::new_game(&read_settings(settings)?, seed)?)),
-            Kind::CabinetDiplomacy => {
-                Ok(AnyGame::CabinetDiplomacy(CabinetDiplomacy::new_game(&read_settings(settings)?, seed)?))
-            }
-            Kind::CovertOperations => {
-                Ok(AnyGame::CovertOperations(CovertOperations::new_game(&read_settings(settings)?, seed)?))
-            }
-        }
-    }
-
-    pub fn kind(&self) -> Kind {
-        match self {
-            AnyGame::Standard(_) => Kind::Standard,
-            AnyGame::CovertDip(_) => Kind::CovertDip,
-            AnyGame::CabinetDiplomacy(_) => Kind::CabinetDiplomacy,
-            AnyGame::Diplobucks(_) => Kind::Diplobucks,
-            AnyGame::TerrorismI(_) => Kind::TerrorismI,
-            AnyGame::CovertOperations(_) => Kind::CovertOperations,
-        }
-    }
-
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("game states serialise")
     }
@@ -139,120 +150,33 @@ impl AnyGame {
     pub fn from_json(value: serde_json::Value) -> Result<AnyGame, StateError> {
         serde_json::from_value(value).map_err(|error| StateError(error.to_string()))
     }
+}
 
-    pub fn seats(&self) -> Vec<SeatInfo> {
-        dispatch!(self, seats())
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
+}
 
-    pub fn phase(&self) -> PhaseInfo {
-        dispatch!(self, phase())
+/// A stored or typed kind name that is none of the site's kinds.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no game kind called {0:?}")]
+pub struct UnknownKind(pub String);
+
+impl std::str::FromStr for Kind {
+    type Err = UnknownKind;
+
+    fn from_str(slug: &str) -> Result<Kind, UnknownKind> {
+        Kind::from_slug(slug).ok_or_else(|| UnknownKind(slug.to_owned()))
     }
+}
 
-    pub fn must_order(&self, seat: SeatIndex) -> bool {
-        dispatch!(self, must_order(seat))
-    }
+/// Lets a database row's text column be read as a kind (`#[sqlx(try_from = "String")]`).
+impl TryFrom<String> for Kind {
+    type Error = UnknownKind;
 
-    pub fn check_orders(&self, seat: SeatIndex, text: &str) -> OrderCheck {
-        dispatch!(self, check_orders(seat, text))
-    }
-
-    pub fn order_form(&self, seat: SeatIndex) -> OrderForm {
-        dispatch!(self, order_form(seat))
-    }
-
-    pub fn process(&self, orders: &BTreeMap<SeatIndex, String>, seed: u64) -> Processed<AnyGame> {
-        match self {
-            AnyGame::Standard(state) => {
-                let processed = Standard::process(state, orders, seed);
-                Processed {
-                    next: AnyGame::Standard(processed.next),
-                    public: processed.public,
-                    private: processed.private,
-                }
-            }
-            AnyGame::CovertDip(state) => {
-                let processed = CovertDip::process(state, orders, seed);
-                Processed {
-                    next: AnyGame::CovertDip(processed.next),
-                    public: processed.public,
-                    private: processed.private,
-                }
-            }
-            AnyGame::CabinetDiplomacy(state) => {
-                let processed = CabinetDiplomacy::process(state, orders, seed);
-                Processed {
-                    next: AnyGame::CabinetDiplomacy(processed.next),
-                    public: processed.public,
-                    private: processed.private,
-                }
-            }
-            AnyGame::Diplobucks(state) => {
-                let processed = Diplobucks::process(state, orders, seed);
-                Processed {
-                    next: AnyGame::Diplobucks(processed.next),
-                    public: processed.public,
-                    private: processed.private,
-                }
-            }
-            AnyGame::TerrorismI(state) => {
-                let processed = TerrorismI::process(state, orders, seed);
-                Processed {
-                    next: AnyGame::TerrorismI(processed.next),
-                    public: processed.public,
-                    private: processed.private,
-                }
-            }
-            AnyGame::CovertOperations(state) => {
-                let processed = CovertOperations::process(state, orders, seed);
-                Processed {
-                    next: AnyGame::CovertOperations(processed.next),
-                    public: processed.public,
-                    private: processed.private,
-                }
-            }
-        }
-    }
-
-    pub fn seat_view(&self, seat: SeatIndex) -> View {
-        dispatch!(self, seat_view(seat))
-    }
-
-    pub fn public_view(&self) -> View {
-        dispatch!(self, public_view())
-    }
-
-    pub fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, outcome())
-    }
-
-    /// Applies a game master's action, returning the new game and what to publish about it.
-    pub fn gm_action(&self, action: &str) -> Result<(AnyGame, Report), GmActionError> {
-        match self {
-            AnyGame::Standard(state) => {
-                Standard::gm_action(state, action).map(|(next, report)| (AnyGame::Standard(next), report))
-            }
-            AnyGame::CovertDip(state) => {
-                CovertDip::gm_action(state, action).map(|(next, report)| (AnyGame::CovertDip(next), report))
-            }
-            AnyGame::CabinetDiplomacy(state) => CabinetDiplomacy::gm_action(state, action)
-                .map(|(next, report)| (AnyGame::CabinetDiplomacy(next), report)),
-            AnyGame::Diplobucks(state) => {
-                Diplobucks::gm_action(state, action).map(|(next, report)| (AnyGame::Diplobucks(next), report))
-            }
-            AnyGame::TerrorismI(state) => {
-                TerrorismI::gm_action(state, action).map(|(next, report)| (AnyGame::TerrorismI(next), report))
-            }
-            AnyGame::CovertOperations(state) => CovertOperations::gm_action(state, action)
-                .map(|(next, report)| (AnyGame::CovertOperations(next), report)),
-        }
-    }
-
-    pub fn gm_action_syntax(&self) -> Option<&'static str> {
-        dispatch!(self, gm_action_syntax())
-    }
-
-    pub fn may_send(&self, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {
-        dispatch!(self, may_send(from, to))
+    fn try_from(slug: String) -> Result<Kind, UnknownKind> {
+        slug.parse()
     }
 }
 
@@ -261,4 +185,27 @@ fn read_settings<S: for<'de> Deserialize<'de> + Default>(settings: &serde_json::
         return Ok(S::default());
     }
     serde_json::from_value(settings.clone()).map_err(|error| SetupError::Settings(error.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_found_by_its_slug_and_its_stored_state_is_tagged_with_it() {
+        for &kind in Kind::ALL {
+            assert_eq!(Kind::from_slug(kind.slug()), Some(kind));
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.slug());
+            let game = AnyGame::new(kind, &serde_json::Value::Null, 1).unwrap();
+            assert_eq!(game.to_json()["kind"], kind.slug());
+            assert_eq!(game.kind(), kind);
+        }
+        assert_eq!("chess".parse::<Kind>(), Err(UnknownKind("chess".to_owned())));
+    }
+
+    #[test]
+    fn every_kind_has_its_own_name() {
+        let names: std::collections::BTreeSet<_> = Kind::ALL.iter().map(|kind| kind.name()).collect();
+        assert_eq!(names.len(), Kind::ALL.len());
+    }
 }

@@ -5,6 +5,7 @@
 use anyhow::Context;
 use chrono::{Duration, Utc};
 use kinds::AnyGame;
+use kinds::Kind;
 use rand::RngExt;
 use rand::distr::Alphanumeric;
 use sqlx::{PgConnection, PgPool};
@@ -13,7 +14,7 @@ use crate::accounts::{NewAccount, hash_password, insert_account};
 use crate::error::FormErrors;
 use crate::games::forms::GameSettingsForm;
 use crate::games::lifecycle;
-use crate::games::model::{GameKind, GmAction, Power, SeatRole};
+use crate::games::model::{GmAction, Power, SeatRole, default_seat_count};
 use crate::games::queries::{self, NewGame};
 use crate::ids::{AccountId, GameId};
 use crate::orders::queries as orders_queries;
@@ -39,8 +40,8 @@ const SEED_LOCK: i64 = 0x0B0C_5EED;
 /// Seeds the demo data if the database has no account yet, printing the passwords once.
 pub async fn seed_demo_data_once(db: &PgPool) -> anyhow::Result<()> {
     let mut tx = db.begin().await?;
-    sqlx::query("select pg_advisory_xact_lock($1)").bind(SEED_LOCK).execute(&mut *tx).await?;
-    let accounts: i64 = sqlx::query_scalar("select count(*) from account").fetch_one(&mut *tx).await?;
+    sqlx::query!("select pg_advisory_xact_lock($1)", SEED_LOCK).execute(&mut *tx).await?;
+    let accounts: i64 = sqlx::query_scalar!(r#"select count(*) as "count!" from account"#).fetch_one(&mut *tx).await?;
     if accounts > 0 {
         return Ok(());
     }
@@ -118,11 +119,13 @@ async fn create_played_game(conn: &mut PgConnection, admin: AccountId, players: 
     let scripted_days = FIRST_YEAR.len() as i64;
     let started = Utc::now() - Duration::days(scripted_days);
     // The game was "created" a day before it started, so its page's dates tell a possible story.
-    sqlx::query("update game set created_at = $2 where game_id = $1")
-        .bind(game_id)
-        .bind(started - Duration::days(1))
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query!(
+        "update game set created_at = $2 where game_id = $1",
+        game_id as GameId,
+        (started - Duration::days(1)) as _
+    )
+    .execute(&mut *conn)
+    .await?;
     let game = queries::game(conn, game_id).await?.context("the demo game was just inserted")?;
     lifecycle::start_if_ready(conn, &game, started)
         .await
@@ -204,10 +207,10 @@ async fn insert_demo_game(conn: &mut PgConnection, admin: AccountId, form: GameS
     let game_id = queries::insert_game(
         conn,
         &NewGame {
-            kind: GameKind::Standard,
+            kind: Kind::Standard,
             gm: admin,
             settings: &settings,
-            seat_count: GameKind::Standard.seat_count(),
+            seat_count: default_seat_count(Kind::Standard),
             invite_code: &uuid::Uuid::new_v4().simple().to_string(),
             rng_seed: rand::random(),
         },

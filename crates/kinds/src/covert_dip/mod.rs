@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 pub use orders::{CovertOrder, Question};
 
+use crate::facts::{Facts, Notation, SeatPlan};
 use crate::intrigue::{self, PowerName, ProvinceName, map, merge_checks, split_sheet};
 use crate::kind::{
     AcceptedLine, OrderCheck, OrderForm, Outcome, PhaseInfo, Processed, RejectedLine, Report, ReportLine, ResultWord,
@@ -84,6 +85,15 @@ impl State {
 impl Rules for CovertDip {
     type State = State;
     type Settings = Settings;
+
+    fn facts() -> Facts {
+        Facts {
+            name: "Covert Dip",
+            seats: SeatPlan::OnePerPower,
+            notation: Notation::Judge,
+            victory_centers: standard::solo_victory_centers(),
+        }
+    }
 
     fn new_game(_settings: &Settings, seed: u64) -> Result<State, SetupError> {
         Ok(State {

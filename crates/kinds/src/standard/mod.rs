@@ -1,4 +1,10 @@
 //! Standard Diplomacy as a game kind: seven seats, one per power, adjudicated by the judge.
+//!
+//! # How it is built
+//!
+//! `src/standard/` is Standard Diplomacy over the judge, and the toolbox the Diplomacy variants reuse
+//! (`check_sheet`, `form_for`, `public_report`, `board`); `stored.rs` stores positions by canonical names
+//! (`Russia F stp/sc`), never by the map's internal indices.
 
 mod stored;
 
@@ -11,6 +17,7 @@ use judge::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::facts::{Facts, Notation, SeatPlan};
 use crate::kind::{
     AcceptedLine, Board, BoardUnit, Choice, FormRow, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage, Processed,
     RejectedLine, Report, ReportLine, ResultWord, Rules, SeatIndex, SeatInfo, SetupError, Step, View,
@@ -20,6 +27,11 @@ use crate::kind::{
 pub fn standard_map() -> Result<&'static Map, SetupError> {
     static MAP: OnceLock<Result<Map, judge::MapError>> = OnceLock::new();
     MAP.get_or_init(Map::standard).as_ref().map_err(|error| SetupError::Data(error.to_string()))
+}
+
+/// Centers a solo victory takes on the standard map (18), for every kind played on it.
+pub fn solo_victory_centers() -> Option<usize> {
+    standard_map().ok().map(Map::victory_threshold)
 }
 
 /// The state of a standard game: the position, and the winner once there is one.
@@ -314,6 +326,15 @@ pub(crate) fn center_facts(map: &Map, position: &Position) -> Vec<(String, Strin
 impl Rules for Standard {
     type State = State;
     type Settings = Settings;
+
+    fn facts() -> Facts {
+        Facts {
+            name: "Standard Diplomacy",
+            seats: SeatPlan::OnePerPower,
+            notation: Notation::Judge,
+            victory_centers: solo_victory_centers(),
+        }
+    }
 
     fn new_game(_settings: &Settings, _seed: u64) -> Result<State, SetupError> {
         let map = standard_map()?;

@@ -1,5 +1,24 @@
 //! Accounts: registration, login and logout with throttling, profile and password changes, e-mail
 //! address confirmation, password reset by mail, and deleting one's account.
+//!
+//! # How it is built
+//!
+//! register (throttled: 10 per address an hour), login (throttled: 5 failures per account and address, 50 per
+//! account, 30 per address in 15 minutes; `next` followed only if, parsed by the `url` crate's WHATWG rules
+//! against the site's origin, it stays there, and written back re-encoded), logout, profile, password (a
+//! change ends the account's other sessions, as does "log out everywhere else"). `throttle.rs`: fixed-window
+//! counters in `throttle_counter`, taken and checked in one `insert … on conflict do update` (parallel
+//! attempts are counted one after the other; a successful login gives its slots back). `password.rs`:
+//! Argon2id off the async threads behind `PasswordHashing`; unknown usernames still cost one verification.
+//! `tokens.rs`: single-use tokens mailed to an address (`account_token`: only their SHA-256, the purpose,
+//! the address, expiry; used up by one `update … returning`, which also uses up the account's other tokens
+//! of that purpose and takes the links out of their mails). `recovery.rs`: "Forgot your password?" (same
+//! answer whatever the address, throttled per address and client, mailed only to confirmed addresses; the
+//! new password ends every session) and address confirmation (a GET shows a button, the POST confirms; a
+//! new or changed address is unconfirmed and gets a link). `deletion.rs`: "Delete my account" (password;
+//! refused while the account is GM of an unfinished game; seats given up under each game's row lock,
+//! audited in running games; the row kept but erased: placeholder name, no address, unusable password, new
+//! session epoch).
 
 mod deletion;
 mod forms;

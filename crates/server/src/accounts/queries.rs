@@ -57,7 +57,9 @@ pub async fn credentials_by_username(
 }
 
 pub async fn password_hash_of(conn: &mut PgConnection, account_id: AccountId) -> Result<String, sqlx::Error> {
-    sqlx::query_scalar("select password_hash from account where account_id = $1").bind(account_id).fetch_one(conn).await
+    sqlx::query_scalar!("select password_hash from account where account_id = $1", account_id as AccountId)
+        .fetch_one(conn)
+        .await
 }
 
 pub async fn set_password_hash(
@@ -65,9 +67,7 @@ pub async fn set_password_hash(
     account_id: AccountId,
     password_hash: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update account set password_hash = $2 where account_id = $1")
-        .bind(account_id)
-        .bind(password_hash)
+    sqlx::query!("update account set password_hash = $2 where account_id = $1", account_id as AccountId, password_hash)
         .execute(conn)
         .await
         .map(drop)
@@ -134,10 +134,10 @@ pub async fn update_profile(
 /// `extract::Viewer` treats a session whose epoch is not the account's as logged out. Returns the new
 /// epoch, for the caller's own session.
 pub async fn bump_session_epoch(conn: &mut PgConnection, account_id: AccountId) -> Result<i32, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "update account set session_epoch = session_epoch + 1 where account_id = $1 returning session_epoch",
+        account_id as AccountId
     )
-    .bind(account_id)
     .fetch_one(conn)
     .await
 }

@@ -19,6 +19,7 @@ use crate::games::lifecycle;
 use crate::games::model::{GameStatus, GmAction, Power, PowerAssignment, StartRule};
 use crate::games::pages::{SeatView, SettingsFormView, load_visible_game, seat_views, settings_lines};
 use crate::games::queries::{self as game_queries, AuditEntry, GameRow, SeatRow};
+use crate::games::status;
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
 use crate::press::pages::PressSettingsView;
@@ -275,7 +276,7 @@ pub async fn pause(
 ) -> AppResult<Redirect> {
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     gm.require_status(&[GameStatus::Running], "Only a running game can be paused.")?;
-    queries::pause(&mut gm.tx, game_id, state.clock.now()).await?;
+    status::pause(&mut gm.tx, game_id, state.clock.now()).await?;
     gm.finish(&signed_in, GmAction::Pause, "", "The game is paused; its deadline clock has stopped.").await
 }
 
@@ -286,7 +287,7 @@ pub async fn resume(
 ) -> AppResult<Redirect> {
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     gm.require_status(&[GameStatus::Paused], "Only a paused game can be resumed.")?;
-    let deadline = queries::resume(&mut gm.tx, game_id, state.clock.now()).await?;
+    let deadline = status::resume(&mut gm.tx, game_id, state.clock.now()).await?;
     let deadline = gm.keep_off_no_process_days(deadline).await?;
     let detail = format!("Deadline now {}.", format_utc(deadline));
     gm.finish(&signed_in, GmAction::Resume, &detail, "The game is running again.").await
@@ -315,7 +316,7 @@ pub async fn end(
 ) -> AppResult<Redirect> {
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     gm.require_status(&[GameStatus::Forming, GameStatus::Running, GameStatus::Paused], "The game has already ended.")?;
-    queries::finish(&mut gm.tx, game_id, state.clock.now()).await?;
+    status::finish(&mut gm.tx, game_id, state.clock.now(), None).await?;
     crate::notify::enqueue_game_end(&mut gm.tx, game_id, state.clock.now()).await?;
     gm.finish(&signed_in, GmAction::End, "", "The game has ended.").await
 }

@@ -6,12 +6,13 @@ use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::Redirect;
 use chrono::{DateTime, Utc};
+use kinds::Kind;
 use serde::Deserialize;
 use sqlx::PgConnection;
 
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn, set_flash};
-use crate::games::model::{GameKind, GameStatus};
+use crate::games::model::GameStatus;
 use crate::ids::{AccountId, GameId};
 use crate::pages::{Nav, format_time};
 use crate::state::AppState;
@@ -33,7 +34,8 @@ struct AccountRow {
 struct GameRow {
     game_id: GameId,
     name: String,
-    kind: GameKind,
+    #[sqlx(try_from = "String")]
+    kind: Kind,
     status: GameStatus,
     is_public: bool,
     gm_display_name: String,
@@ -119,7 +121,7 @@ pub async fn site_page(State(state): State<AppState>, signed_in: SignedIn) -> Ap
         .map(|row| GameLine {
             game_id: row.game_id,
             name: row.name,
-            kind: row.kind.label(),
+            kind: row.kind.name(),
             status: row.status.label(),
             is_public: row.is_public,
             gm: row.gm_display_name,
@@ -151,12 +153,13 @@ pub async fn set_site_admin(
         // Revoking one's own rights could leave the site without an admin; granting them is a no-op.
         return Err(AppError::Conflict("You cannot change your own site admin rights.".to_owned()));
     }
-    let updated: Option<String> =
-        sqlx::query_scalar("update account set is_site_admin = $2 where account_id = $1 returning display_name")
-            .bind(account_id)
-            .bind(grant)
-            .fetch_optional(&state.db)
-            .await?;
+    let updated: Option<String> = sqlx::query_scalar!(
+        "update account set is_site_admin = $2 where account_id = $1 returning display_name",
+        account_id as AccountId,
+        grant
+    )
+    .fetch_optional(&state.db)
+    .await?;
     let name = updated.ok_or(AppError::NotFound)?;
     let message =
         if grant { format!("{name} is now a site admin.") } else { format!("{name} is no longer a site admin.") };

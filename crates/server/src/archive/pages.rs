@@ -9,7 +9,7 @@ use super::queries::{self, ArchivedGame, Search};
 use super::{Cursor, PAGE_SIZE};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Query, Viewer};
-use crate::games::model::GameKind;
+use kinds::Kind;
 use crate::pages::{Nav, format_time, zone_of};
 use crate::state::AppState;
 
@@ -39,7 +39,7 @@ pub struct ArchiveLine {
 pub struct ArchivePage {
     nav: Nav,
     query: ArchiveQuery,
-    kinds: &'static [GameKind],
+    kinds: &'static [Kind],
     games: Vec<ArchiveLine>,
     /// The link to the next (older) page, when there is one.
     older: Option<String>,
@@ -61,7 +61,7 @@ pub async fn archive(
     let kind = match query.kind.as_str() {
         "" => None,
         slug => Some(
-            GameKind::from_slug(slug)
+            Kind::from_slug(slug)
                 .ok_or_else(|| AppError::BadRequest("There is no such kind of game.".to_owned()))?,
         ),
     };
@@ -86,12 +86,12 @@ pub async fn archive(
         .map(|game| ArchiveLine {
             game_id: game.game_id.0,
             name: game.name,
-            kind: game.kind.label(),
+            kind: game.kind.name(),
             result: game.result_summary.unwrap_or_else(|| "Ended by the GM".to_owned()),
             finished: game.finished_at.map(|at| format_time(at, zone)).unwrap_or_default(),
         })
         .collect();
-    Ok(ArchivePage { nav: viewer.nav, paged: after.is_some(), query, kinds: GameKind::ALL, games: lines, older })
+    Ok(ArchivePage { nav: viewer.nav, paged: after.is_some(), query, kinds: Kind::ALL, games: lines, older })
 }
 
 /// The same search, one page further.

@@ -72,8 +72,8 @@ pub async fn game_feed(
 
 fn game_subtitle(game: &GameRow) -> String {
     match game.status {
-        GameStatus::Finished => format!("{}, finished.", game.kind.label()),
-        _ => format!("{}: every processed phase, with its public results.", game.kind.label()),
+        GameStatus::Finished => format!("{}, finished.", game.kind.name()),
+        _ => format!("{}: every processed phase, with its public results.", game.kind.name()),
     }
 }
 
@@ -157,7 +157,7 @@ fn new_game_entry(state: &AppState, game: &LobbyGame) -> FeedEntry {
         title: format!("New game: {}", game.name),
         link: absolute(state, &format!("/games/{}", game.game_id)),
         updated: game.created_at,
-        body: format!("A new {} game, \"{}\".", game.kind.label(), game.name),
+        body: format!("A new {} game, \"{}\".", game.kind.name(), game.name),
     }
 }
 
@@ -169,6 +169,6 @@ fn finished_game_entry(state: &AppState, game: &LobbyGame) -> Option<FeedEntry> 
         title: format!("{} is over: {result}", game.name),
         link: absolute(state, &format!("/games/{}/phases", game.game_id)),
         updated: finished_at,
-        body: format!("The {} game \"{}\" is over: {result}.", game.kind.label(), game.name),
+        body: format!("The {} game \"{}\" is over: {result}.", game.kind.name(), game.name),
     })
 }

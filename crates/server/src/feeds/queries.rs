@@ -4,7 +4,9 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use sqlx::types::Json;
 
-use crate::games::model::{GameKind, GameStatus};
+use kinds::Kind;
+
+use crate::games::model::GameStatus;
 use crate::ids::GameId;
 
 /// A processed phase with its public report (never a private one, never the state).
@@ -38,7 +40,8 @@ pub async fn processed_phases(
 pub struct LobbyGame {
     pub game_id: GameId,
     pub name: String,
-    pub kind: GameKind,
+    #[sqlx(try_from = "String")]
+    pub kind: Kind,
     pub status: GameStatus,
     pub result_summary: Option<String>,
     pub created_at: DateTime<Utc>,

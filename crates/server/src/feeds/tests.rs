@@ -2,28 +2,18 @@
 //! but public facts whoever asks.
 
 use axum::http::StatusCode;
-use chrono::{Duration, Utc};
 use sqlx::PgPool;
 
 use crate::ids::GameId;
-use crate::test_support::{Client, assert_lacks_any_case, create_game, logged_in, started_game_with, table};
-use crate::turns::{Outcome, tick};
+use crate::test_support::{
+    Client, assert_lacks_any_case, create_game, logged_in, process_phase, started_game_with, table,
+};
 
 const ATOM: &str = "http://www.w3.org/2005/Atom";
 
 /// The first child element of `node` named `name` in the Atom namespace.
 fn child<'a, 'input>(node: roxmltree::Node<'a, 'input>, name: &str) -> Option<roxmltree::Node<'a, 'input>> {
     node.children().find(|child| child.tag_name().name() == name && child.tag_name().namespace() == Some(ATOM))
-}
-
-/// Processes the game's current phase now, as the worker would at its deadline.
-async fn process_now(pool: &PgPool, game_id: GameId) {
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(pool)
-        .await
-        .unwrap();
-    assert_eq!(tick(pool, Utc::now() + Duration::seconds(1)).await.unwrap(), Outcome::Advanced(game_id));
 }
 
 /// The feed's entries as (id, title, alternate link, content), after checking what Atom requires of
@@ -85,7 +75,7 @@ async fn a_game_feed_has_an_entry_per_processed_phase_with_its_public_results_an
     let before = read_atom(&feed_of(&mut observer, &format!("/games/{game_id}/feed.atom")).await);
     assert!(before.is_empty(), "an entry before any phase was processed: {before:?}");
 
-    process_now(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
     // Orders saved for the new phase are nobody's business until it is processed.
     players[1]
         .post(&format!("/games/{game_id}/orders"), &[("phase", "1"), ("text", "F lon - nth")])
@@ -124,7 +114,7 @@ async fn a_private_games_feed_needs_its_invite_code_and_its_links_carry_it(pool:
         .fetch_one(&pool)
         .await
         .unwrap();
-    process_now(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
     let mut stranger = Client::new(pool.clone());
     stranger.get(&format!("/games/{game_id}/feed.atom")).await.assert_error_page(StatusCode::NOT_FOUND);
     stranger.get(&format!("/games/{game_id}/feed.atom?invite=wrong")).await.assert_error_page(StatusCode::NOT_FOUND);
@@ -141,7 +131,7 @@ async fn an_anonymous_games_feed_names_no_player_even_in_public_press(pool: PgPo
     let (mut gm, mut players) = table(&pool, "masked").await;
     let game_id = started_game_with(&mut gm, &mut players, "Masked game", &[("anonymous", "on")]).await;
     players[3].post(&format!("/games/{game_id}/press"), &[("to", "public"), ("body", "Guess who I am")]).await;
-    process_now(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
     let xml = feed_of(&mut gm, &format!("/games/{game_id}/feed.atom")).await;
     assert!(xml.contains("Guess who I am"), "{xml}");
     assert_lacks_any_case(&xml, &["maskedplayer", "display"]);

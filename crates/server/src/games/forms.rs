@@ -6,7 +6,11 @@ use chrono_tz::Tz;
 use serde::Deserialize;
 
 use super::deadline::{DeadlineSettings, PhaseDuration, WEEKDAYS, WeekdaySet};
-use super::model::{DeadlineMode, GameKind, GameStatus, PLAYER_SEATS, Power, PowerAssignment, PressRule, StartRule};
+use kinds::{Kind, SeatPlan};
+
+use super::model::{
+    DeadlineMode, GameStatus, Power, PowerAssignment, PressRule, StartRule, default_seat_count, has_powers, site_seats,
+};
 use crate::error::FormErrors;
 use crate::press::PressSettings;
 
@@ -49,7 +53,7 @@ impl Default for GameSettingsForm {
     /// What the "new game" page offers: a Standard game, public, full press, a day per movement phase.
     fn default() -> Self {
         GameSettingsForm {
-            kind: GameKind::Standard.slug().to_owned(),
+            kind: Kind::Standard.slug().to_owned(),
             name: String::new(),
             description: String::new(),
             visibility: "public".to_owned(),
@@ -97,8 +101,8 @@ impl GameSettings {
     /// The settings with what the kind imposes: a game of players without powers (Covert Operations) is
     /// always anonymous, since who plays which position is the game's secret until a player reveals
     /// itself with an `M` order (rulings 5.4).
-    pub fn for_kind(self, kind: GameKind) -> GameSettings {
-        GameSettings { anonymous: self.anonymous || !kind.has_powers(), ..self }
+    pub fn for_kind(self, kind: Kind) -> GameSettings {
+        GameSettings { anonymous: self.anonymous || !has_powers(kind), ..self }
     }
 }
 
@@ -111,7 +115,7 @@ pub struct WeekdayBox {
 
 impl GameSettingsForm {
     /// The form filled in from stored settings, for the GM's edit page.
-    pub fn from_settings(kind: GameKind, settings: &GameSettings) -> Self {
+    pub fn from_settings(kind: Kind, settings: &GameSettings) -> Self {
         let deadlines = &settings.deadlines;
         let skip = |index: usize| deadlines.no_process_days.contains(WEEKDAYS[index].0).then(|| "on".to_owned());
         GameSettingsForm {
@@ -164,35 +168,36 @@ impl GameSettingsForm {
     }
 
     /// The kind chosen on the "new game" page; unknown or not-yet-playable kinds are form errors.
-    pub fn validate_kind(&self, errors: &mut FormErrors) -> GameKind {
-        match GameKind::from_slug(&self.kind) {
-            Some(kind) if kind.is_playable() => kind,
+    pub fn validate_kind(&self, errors: &mut FormErrors) -> Kind {
+        match Kind::from_slug(&self.kind) {
+            Some(kind) if site_seats(kind) => kind,
             Some(kind) => {
-                errors.add(
-                    "kind",
-                    format!("{} games cannot be played on this site yet; choose another kind.", kind.label()),
-                );
+                errors.add("kind", format!("{kind} games cannot be played on this site yet; choose another kind."));
                 kind
             }
             None => {
                 errors.add("kind", "Choose a kind of game.");
-                GameKind::Standard
+                Kind::Standard
             }
         }
     }
 
     /// How many seats the game has: fixed by the kind when seats hold powers; chosen by the GM for kinds
     /// of players without powers (the kind's default when left empty).
-    pub fn validate_seat_count(&self, kind: GameKind, errors: &mut FormErrors) -> i16 {
-        if kind.has_powers() || self.players.trim().is_empty() {
-            return kind.seat_count();
+    pub fn validate_seat_count(&self, kind: Kind, errors: &mut FormErrors) -> i16 {
+        let SeatPlan::PlayersOnly { allowed, .. } = kind.facts().seats else {
+            return default_seat_count(kind);
+        };
+        if self.players.trim().is_empty() {
+            return default_seat_count(kind);
         }
-        match self.players.trim().parse::<i16>() {
-            Ok(count) if PLAYER_SEATS.contains(&count) => count,
+        match self.players.trim().parse::<u16>() {
+            Ok(count) if allowed.contains(&count) => {
+                i16::try_from(count).expect("a kind allows fewer than 32,768 players")
+            }
             _ => {
-                errors
-                    .add("players", format!("Choose from {} to {} players.", PLAYER_SEATS.start(), PLAYER_SEATS.end()));
-                kind.seat_count()
+                errors.add("players", format!("Choose from {} to {} players.", allowed.start(), allowed.end()));
+                default_seat_count(kind)
             }
         }
     }
@@ -363,7 +368,7 @@ impl LobbyTab {
 /// Validated lobby filters; an unknown value is refused rather than silently ignored.
 pub struct LobbyFilter {
     pub tab: LobbyTab,
-    pub kind: Option<GameKind>,
+    pub kind: Option<Kind>,
 }
 
 impl LobbyQuery {
@@ -377,7 +382,7 @@ impl LobbyQuery {
         };
         let kind = match self.kind.as_str() {
             "" => None,
-            kind => Some(GameKind::from_slug(kind).ok_or_else(|| format!("There is no game kind called {kind:?}."))?),
+            kind => Some(Kind::from_slug(kind).ok_or_else(|| format!("There is no game kind called {kind:?}."))?),
         };
         Ok(LobbyFilter { tab, kind })
     }
@@ -461,7 +466,7 @@ mod tests {
             ..named("Round trip")
         };
         let settings = original.validate(&mut errors).unwrap();
-        let again = GameSettingsForm::from_settings(GameKind::Standard, &settings);
+        let again = GameSettingsForm::from_settings(Kind::Standard, &settings);
         assert_eq!(again.validate(&mut errors).unwrap().deadlines, settings.deadlines);
         assert_eq!(again.fixed_time, "20:00");
     }
@@ -473,6 +478,6 @@ mod tests {
         let filter =
             LobbyQuery { show: "running".into(), kind: "standard".into(), ..LobbyQuery::default() }.parse().unwrap();
         assert_eq!(filter.tab, LobbyTab::Running);
-        assert_eq!(filter.kind, Some(GameKind::Standard));
+        assert_eq!(filter.kind, Some(Kind::Standard));
     }
 }

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use sqlx::PgConnection;
 
 use super::deadline::PhaseKind;
-use super::model::{GameStatus, Power, PowerAssignment};
+use super::model::{GameStatus, Power, PowerAssignment, has_powers};
 use super::queries::{self, GameRow, SeatRow};
 use crate::error::AppError;
 use crate::turns;
@@ -44,7 +44,7 @@ pub fn readiness(game: &GameRow, seats: &[SeatRow]) -> Result<(), NotReady> {
     if filled < needed {
         return Err(NotReady::SeatsEmpty { filled, needed });
     }
-    let unassigned = game.kind.has_powers() && seats.iter().any(|seat| seat.powers.is_empty());
+    let unassigned = has_powers(game.kind) && seats.iter().any(|seat| seat.powers.is_empty());
     if unassigned && game.power_assignment == PowerAssignment::GmAssigns {
         return Err(NotReady::PowersUnassigned);
     }
@@ -63,13 +63,13 @@ pub async fn start_if_ready(
     if let Err(not_ready) = readiness(game, &seats) {
         return Ok(Err(not_ready));
     }
-    if game.kind.has_powers() {
+    if has_powers(game.kind) {
         for (seat, power) in draw_missing_powers(game.rng_seed, &seats) {
             queries::give_power(conn, game.game_id, seat.seat_id, seat.role, power).await?;
         }
     }
     let deadline = game.settings().deadlines.next_deadline(PhaseKind::Movement, now);
-    queries::set_running(conn, game.game_id, now, deadline).await?;
+    super::status::start(conn, game.game_id, now, deadline).await?;
     turns::tick::open_first_phase(conn, game, now).await?;
     crate::notify::enqueue_game_start(conn, game.game_id, now).await?;
     Ok(Ok(deadline))

@@ -1,5 +1,8 @@
-//! The vocabulary of games: kinds, statuses, rules and roles, each a closed enum stored as a
-//! PostgreSQL enum of the same values.
+//! The vocabulary of games: statuses, rules and roles, each a closed enum stored as a PostgreSQL enum of
+//! the same values, and what the site reads of a kind's facts. The kinds themselves are
+//! [`kinds::Kind`], declared once in the kinds crate.
+
+use kinds::{Kind, SeatPlan};
 
 /// Declares an enum stored as a PostgreSQL enum, with a form value (`slug`) and a label per variant.
 macro_rules! choice_enum {
@@ -42,64 +45,25 @@ macro_rules! choice_enum {
     };
 }
 
-choice_enum! {
-    /// The six kinds of game the judge knows.
-    GameKind as "game_kind" {
-        Standard => ("standard", "Standard Diplomacy"),
-        CovertDip => ("covert_dip", "Covert Dip"),
-        CabinetDiplomacy => ("cabinet_diplomacy", "Cabinet Diplomacy II"),
-        TerrorismI => ("terrorism_i", "Terrorism I"),
-        Diplobucks => ("diplobucks", "Diplobucks"),
-        CovertOperations => ("covert_operations", "Covert Operations"),
-    }
-}
-
 /// How many players the GM may seat in a kind of players without powers (`game.seat_count`'s range).
 pub const PLAYER_SEATS: std::ops::RangeInclusive<i16> = 2..=30;
 
-/// The shape of a kind's table: who sits where.
-pub enum SeatPlan {
-    /// One seat per great power (Standard, Covert Dip, Diplobucks; Terrorism I starts this way but a
-    /// seat may later hold several powers).
-    OnePerPower,
-    /// Head of State, General and Admiral for each power.
-    CabinetPerPower,
-    /// Players without powers, as many as the GM sets.
-    PlayersOnly { default_players: i16 },
+/// Whether the site can seat a kind's table yet: one seat per power, or players without powers.
+/// Cabinet Diplomacy's three positions per power need sign-up as a team or alone, which comes with the
+/// Cabinet issue; until then its games cannot be created.
+pub fn site_seats(kind: Kind) -> bool {
+    !matches!(kind.facts().seats, SeatPlan::CabinetPerPower)
 }
 
-impl GameKind {
-    /// Whether games of this kind can be created on the site: its rules engine must be playable, and
-    /// the site must know how to seat it (one seat per power, or players without powers; joining as a
-    /// Cabinet role is not built yet).
-    pub fn is_playable(self) -> bool {
-        let engine_ready = kinds::Kind::from_slug(self.slug()).is_some_and(kinds::Kind::is_playable);
-        engine_ready && matches!(self.seat_plan(), SeatPlan::OnePerPower | SeatPlan::PlayersOnly { .. })
-    }
+/// How many seats a new game of `kind` has before the GM changes it.
+pub fn default_seat_count(kind: Kind) -> i16 {
+    let seats = kind.facts().seats.default_seats(Power::ALL.len());
+    i16::try_from(seats).expect("a kind's table has fewer than 32,768 seats")
+}
 
-    pub fn seat_plan(self) -> SeatPlan {
-        match self {
-            GameKind::Standard | GameKind::CovertDip | GameKind::TerrorismI | GameKind::Diplobucks => {
-                SeatPlan::OnePerPower
-            }
-            GameKind::CabinetDiplomacy => SeatPlan::CabinetPerPower,
-            GameKind::CovertOperations => SeatPlan::PlayersOnly { default_players: 12 },
-        }
-    }
-
-    pub fn seat_count(self) -> i16 {
-        let powers = Power::ALL.len() as i16;
-        match self.seat_plan() {
-            SeatPlan::OnePerPower => powers,
-            SeatPlan::CabinetPerPower => 3 * powers,
-            SeatPlan::PlayersOnly { default_players } => default_players,
-        }
-    }
-
-    /// Whether seats in this kind hold powers at all.
-    pub fn has_powers(self) -> bool {
-        !matches!(self.seat_plan(), SeatPlan::PlayersOnly { .. })
-    }
+/// Whether seats of `kind` hold powers at all.
+pub fn has_powers(kind: Kind) -> bool {
+    kind.facts().seats.has_powers()
 }
 
 choice_enum! {
@@ -192,32 +156,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_kind_round_trips_through_its_slug() {
-        for kind in GameKind::ALL {
-            assert_eq!(GameKind::from_slug(kind.slug()), Some(*kind));
-        }
-        assert_eq!(GameKind::from_slug("chess"), None);
-    }
-
-    #[test]
-    fn the_kinds_with_an_engine_and_a_seating_the_site_knows_are_playable() {
-        let playable: Vec<_> = GameKind::ALL.iter().filter(|kind| kind.is_playable()).collect();
+    fn the_site_seats_every_kind_but_cabinet_diplomacy() {
+        let seated: Vec<Kind> = Kind::ALL.iter().copied().filter(|&kind| site_seats(kind)).collect();
         assert_eq!(
-            playable,
-            [
-                &GameKind::Standard,
-                &GameKind::CovertDip,
-                &GameKind::TerrorismI,
-                &GameKind::Diplobucks,
-                &GameKind::CovertOperations
-            ]
+            seated,
+            [Kind::Standard, Kind::CovertDip, Kind::TerrorismI, Kind::Diplobucks, Kind::CovertOperations]
         );
     }
 
     #[test]
     fn seats_fit_every_kind() {
-        assert_eq!(GameKind::Standard.seat_count(), 7);
-        assert_eq!(GameKind::CabinetDiplomacy.seat_count(), 21);
-        assert!(!GameKind::CovertOperations.has_powers());
+        assert_eq!(default_seat_count(Kind::Standard), 7);
+        assert_eq!(default_seat_count(Kind::CabinetDiplomacy), 21);
+        assert_eq!(default_seat_count(Kind::CovertOperations), 12);
+        assert!(!has_powers(Kind::CovertOperations));
     }
 }

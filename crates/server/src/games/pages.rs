@@ -4,13 +4,14 @@ use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
+use kinds::Kind;
 use sqlx::PgConnection;
 
 use super::access::Access;
 use super::forms::{GameSettings, GameSettingsForm, InviteQuery, JoinForm, LobbyQuery, LobbyTab, WeekdayBox};
 use super::lifecycle;
 use super::model::{
-    DeadlineMode, GameKind, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule,
+    DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers, site_seats,
 };
 use super::queries::{self, GameRow, GameSummary, NewGame, SeatRow};
 use crate::accounts::pages::TIME_ZONES;
@@ -49,7 +50,7 @@ impl GameLine {
         GameLine {
             game_id: game.game_id,
             name: game.name,
-            kind: game.kind.label(),
+            kind: game.kind.name(),
             status: game.status.label(),
             gm: game.gm_display_name,
             seats: format!("{}/{}", game.filled_seats, game.seat_count),
@@ -67,7 +68,7 @@ pub struct LobbyPage {
     nav: Nav,
     tabs: [LobbyTab; 3],
     tab: LobbyTab,
-    kinds: &'static [GameKind],
+    kinds: &'static [Kind],
     kind: &'static str,
     games: Vec<GameLine>,
     my_games: Vec<GameLine>,
@@ -114,8 +115,8 @@ pub async fn lobby(
         nav: viewer.nav,
         tabs: LobbyTab::ALL,
         tab: filter.tab,
-        kinds: GameKind::ALL,
-        kind: filter.kind.map_or("", GameKind::slug),
+        kinds: Kind::ALL,
+        kind: filter.kind.map_or("", Kind::slug),
         games: games.into_iter().map(|game| GameLine::new(game, zone)).collect(),
         my_games: my_games.into_iter().map(|game| GameLine::new(game, zone)).collect(),
         running_now: running_now.into_iter().map(|game| GameLine::new(game, zone)).collect(),
@@ -129,7 +130,7 @@ pub struct SettingsFormView {
     pub form: GameSettingsForm,
     pub errors: FormErrors,
     pub weekdays: Vec<WeekdayBox>,
-    pub kinds: &'static [GameKind],
+    pub kinds: Vec<KindOption>,
     pub presses: &'static [PressRule],
     pub deadline_modes: &'static [DeadlineMode],
     pub assignments: &'static [PowerAssignment],
@@ -145,7 +146,24 @@ impl SettingsFormView {
     /// Whether the form asks for the number of players: when the kind may still be chosen, or when the
     /// game's kind seats players without powers.
     pub fn asks_players(&self) -> bool {
-        self.creating || GameKind::from_slug(&self.form.kind).is_some_and(|kind| !kind.has_powers())
+        self.creating || Kind::from_slug(&self.form.kind).is_some_and(|kind| !has_powers(kind))
+    }
+}
+
+/// One kind in the form's list of kinds.
+pub struct KindOption {
+    pub slug: &'static str,
+    pub name: &'static str,
+    /// The site can seat it (see [`site_seats`]).
+    pub playable: bool,
+}
+
+impl KindOption {
+    fn every_kind() -> Vec<KindOption> {
+        Kind::ALL
+            .iter()
+            .map(|&kind| KindOption { slug: kind.slug(), name: kind.name(), playable: site_seats(kind) })
+            .collect()
     }
 }
 
@@ -157,7 +175,7 @@ impl SettingsFormView {
             weekdays: form.weekday_boxes(),
             form,
             errors,
-            kinds: GameKind::ALL,
+            kinds: KindOption::every_kind(),
             presses: PressRule::ALL,
             deadline_modes: DeadlineMode::ALL,
             assignments: PowerAssignment::ALL,
@@ -286,14 +304,14 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
     };
     // A game of players without powers (Covert Operations) has one kind of phase, a day, and seats
     // numbered in join order: retreat and adjustment deadlines and power assignment mean nothing there.
-    let (deadline_rule, seats) = if game.kind.has_powers() {
+    let (deadline_rule, seats) = if has_powers(game.kind) {
         (deadline_rule, ("Powers", settings.power_assignment.label().to_owned()))
     } else {
         (day_deadline_rule(deadlines), ("Seats", "Player 1, Player 2, … in the order players join".to_owned()))
     };
     let skipped = deadlines.no_process_days.names();
     vec![
-        ("Kind", game.kind.label().to_owned()),
+        ("Kind", game.kind.name().to_owned()),
         ("Visibility", if settings.is_public { "Public" } else { "Private (invite link)" }.to_owned()),
         ("Press", settings.press.describe()),
         ("Anonymous", if settings.anonymous { "Yes: names hidden until the end" } else { "No" }.to_owned()),
@@ -378,7 +396,7 @@ pub async fn show_game(
     let forming = game.status == GameStatus::Forming;
     let has_free_seat = seats.len() < usize::try_from(game.seat_count).unwrap_or(0);
     let can_join = forming && access.logged_in && access.my_seat.is_none() && has_free_seat;
-    let free_powers = if game.power_assignment == PowerAssignment::PlayersChoose && game.kind.has_powers() {
+    let free_powers = if game.power_assignment == PowerAssignment::PlayersChoose && has_powers(game.kind) {
         Power::ALL.iter().copied().filter(|power| !seats.iter().any(|seat| seat.powers.contains(power))).collect()
     } else {
         Vec::new()
@@ -489,7 +507,7 @@ fn check_can_join(game: &GameRow, seats: &[SeatRow], access: &Access, power: Opt
     if seats.len() >= usize::try_from(game.seat_count).unwrap_or(0) {
         return Err(AppError::Conflict("Every seat in this game is taken.".to_owned()));
     }
-    let chooses = game.power_assignment == PowerAssignment::PlayersChoose && game.kind.has_powers();
+    let chooses = game.power_assignment == PowerAssignment::PlayersChoose && has_powers(game.kind);
     match (chooses, power) {
         (true, None) => Err(AppError::BadRequest("Choose the power you want to play.".to_owned())),
         (false, Some(_)) => Err(AppError::BadRequest("Powers in this game are not chosen by players.".to_owned())),

@@ -5,6 +5,7 @@ use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::Redirect;
 use chrono::{DateTime, Utc};
+use kinds::Notation;
 use std::collections::BTreeMap;
 
 use kinds::{AcceptedLine, AnyGame, FormRow, OrderCheck, OrderForm};
@@ -16,7 +17,7 @@ use super::queries;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
 use crate::games::access::Access;
-use crate::games::model::{GameKind, GameStatus};
+use crate::games::model::GameStatus;
 use crate::games::queries::{self as game_queries, GameRow};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time, time_left};
@@ -170,28 +171,6 @@ pub struct OrdersPage {
     notation: Notation,
 }
 
-/// Which order notation the page explains beside the text box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Notation {
-    /// Diplomacy's judge notation (`A vie-tri`), for every kind on the standard map.
-    Judge,
-    /// Covert Operations' comma-separated lines (`B,FRA,5`).
-    CommaLines,
-}
-
-impl Notation {
-    fn of(kind: GameKind) -> Notation {
-        match kind {
-            GameKind::Standard
-            | GameKind::CovertDip
-            | GameKind::CabinetDiplomacy
-            | GameKind::TerrorismI
-            | GameKind::Diplobucks => Notation::Judge,
-            GameKind::CovertOperations => Notation::CommaLines,
-        }
-    }
-}
-
 /// What a request leaves for the page to show besides the saved sheet.
 #[derive(Default)]
 struct Answer {
@@ -270,7 +249,7 @@ impl OrdersPage {
             world: own_view.world.as_ref().map(WorldView::clickable),
             own_facts: only_in_own_view(own_view.facts, &public_view.facts),
             own_notes: only_in_own_view(own_view.notes, &public_view.notes),
-            notation: Notation::of(seat.game.kind),
+            notation: seat.game.kind.facts().notation,
         })
     }
 }

@@ -8,6 +8,7 @@ use kinds::AnyGame;
 use sqlx::PgConnection;
 
 use super::queries;
+use crate::games::status;
 use crate::ids::{GameId, SeatId};
 use crate::notify;
 
@@ -50,7 +51,7 @@ pub async fn finish_if_draw_agreed(
     }
     let names: Vec<&str> = survivors.iter().map(|(_, title)| title.as_str()).collect();
     let summary = format!("Draw between {}", join_names(&names));
-    queries::finish_game(conn, game_id, now, &summary).await.context("finishing the game in a draw")?;
+    status::finish(conn, game_id, now, Some(&summary)).await.context("finishing the game in a draw")?;
     notify::enqueue_game_end(conn, game_id, now).await?;
     Ok(true)
 }
@@ -71,7 +72,7 @@ pub async fn finish_if_conceded(
     let Some((_, title)) = winner.filter(|_| survivors.len() > 1) else {
         return Ok(false);
     };
-    queries::finish_game(conn, game_id, now, &format!("{title} wins by concession"))
+    status::finish(conn, game_id, now, Some(&format!("{title} wins by concession")))
         .await
         .context("finishing the game by concession")?;
     notify::enqueue_game_end(conn, game_id, now).await?;

@@ -230,12 +230,9 @@ pub struct CentersOverTime {
     pub chart: Option<String>,
 }
 
-/// A solo victory on the standard map takes a majority of its 34 centers.
-const STANDARD_MAP_GOAL: usize = 18;
-
 impl CentersOverTime {
-    /// From every phase of a game's stored center counts.
-    fn of(phases: &[PhaseSummary]) -> Self {
+    /// From every phase of a game's stored center counts, with the kind's solo-victory line.
+    fn of(phases: &[PhaseSummary], goal: Option<usize>) -> Self {
         let counts: Vec<Option<&CenterCounts>> = phases.iter().map(counts_of).collect();
         let powers: BTreeSet<String> = counts.iter().flatten().flat_map(|count| count.keys().cloned()).collect();
         let powers: Vec<String> = powers.into_iter().collect();
@@ -260,7 +257,7 @@ impl CentersOverTime {
                         counts: counts.iter().map(|count| count_of(count, power)).collect(),
                     })
                     .collect(),
-                goal: Some(STANDARD_MAP_GOAL),
+                goal,
             }
             .render()
         });
@@ -288,7 +285,7 @@ pub async fn history(
     let mut conn = state.db.acquire().await?;
     let (game, _seats, _access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
     let phases = summaries_with_counts(&mut conn, game_id).await?;
-    let centers = CentersOverTime::of(&phases);
+    let centers = CentersOverTime::of(&phases, game.kind.facts().victory_centers);
     let result = queries::result_summary(&mut conn, game_id).await?;
     Ok(HistoryPage { nav: viewer.nav, game_id, game_name: game.name, result, has_phases: !phases.is_empty(), centers })
 }

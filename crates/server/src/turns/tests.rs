@@ -2,31 +2,20 @@
 
 use axum::http::StatusCode;
 use chrono::{DateTime, Duration, SubsecRound, Utc};
+use kinds::Kind;
 use sqlx::PgPool;
 
 use super::{Outcome, downtime, tick};
 use crate::error::FormErrors;
 use crate::games::forms::GameSettingsForm;
 use crate::games::lifecycle;
-use crate::games::model::{GameKind, Power, SeatRole};
+use crate::games::model::{Power, SeatRole, default_seat_count};
 use crate::games::queries::{self as game_queries, NewGame};
 use crate::ids::{AccountId, GameId};
-use crate::test_support::{Client, logged_in, started_game, table};
+use crate::test_support::{Client, logged_in, make_due, started_game, table};
 
 async fn deadline_of(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
     sqlx::query_scalar("select deadline_at from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
-}
-
-async fn make_due(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
-    let due = Utc::now() - Duration::minutes(1);
-    sqlx::query("update game set deadline_at = $2 where game_id = $1")
-        .bind(game_id)
-        .bind(due)
-        .execute(pool)
-        .await
-        .unwrap();
-    // PostgreSQL keeps microseconds: a "now" with nanoseconds would not read back equal.
-    Utc::now().trunc_subsecs(6)
 }
 
 /// What `tick` does before its commit: the caller decides whether to commit, roll back or "crash".
@@ -99,10 +88,10 @@ async fn due_standard_games(pool: &PgPool, count: usize) -> Vec<GameId> {
     let mut games = Vec::new();
     for number in 0..count {
         let new = NewGame {
-            kind: GameKind::Standard,
+            kind: Kind::Standard,
             gm: *gm,
             settings: &settings,
-            seat_count: GameKind::Standard.seat_count(),
+            seat_count: default_seat_count(Kind::Standard),
             invite_code: &format!("race-{number}"),
             rng_seed: number as i64,
         };

@@ -14,6 +14,7 @@ use super::end;
 use super::queries::{self, NewPhase, Stage};
 use crate::games::deadline::PhaseKind;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
+use crate::games::status;
 use crate::ids::{GameId, SeatId};
 use crate::notify;
 
@@ -70,10 +71,10 @@ pub fn phase_seed(game_seed: i64, phase_index: i32) -> u64 {
 /// Creates the game kind's state, numbers the seats as the kind does, and opens phase 0. Called by the
 /// game start inside its transaction, after powers are given out.
 pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: DateTime<Utc>) -> anyhow::Result<()> {
-    let kind = kinds::Kind::from_slug(game.kind.slug()).ok_or_else(|| anyhow!("unknown game kind {}", game.kind))?;
+    let kind = game.kind;
     let seats = game_queries::seats(conn, game.game_id).await?;
     let mut settings = queries::kind_settings(conn, game.game_id).await?;
-    if !game.kind.has_powers() {
+    if !kind.facts().seats.has_powers() {
         settings = with_player_count(settings, seats.len());
     }
     let state = AnyGame::new(kind, &settings, game.rng_seed as u64).map_err(|error| anyhow!("{error}"))?;
@@ -163,7 +164,7 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
     open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
     match next.outcome() {
         Some(kinds::Outcome::Victory { summary, .. }) => {
-            queries::finish_game(conn, game_id, now, &summary).await?;
+            status::finish(conn, game_id, now, Some(&summary)).await?;
             notify::enqueue_game_end(conn, game_id, now).await?;
         }
         // Eliminations can make standing draw votes or concessions unanimous among the seats left.
