@@ -9,9 +9,9 @@ use super::queries::{self, ArchivedGame, Search};
 use super::{Cursor, PAGE_SIZE};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Query, Viewer};
-use kinds::Kind;
 use crate::pages::{Nav, format_time, zone_of};
 use crate::state::AppState;
+use kinds::Kind;
 
 /// Longest text a search field takes.
 const MAX_SEARCH_CHARS: usize = 100;
@@ -61,8 +61,7 @@ pub async fn archive(
     let kind = match query.kind.as_str() {
         "" => None,
         slug => Some(
-            Kind::from_slug(slug)
-                .ok_or_else(|| AppError::BadRequest("There is no such kind of game.".to_owned()))?,
+            Kind::from_slug(slug).ok_or_else(|| AppError::BadRequest("There is no such kind of game.".to_owned()))?,
         ),
     };
     let after = Cursor::parse(&query.before).map_err(AppError::BadRequest)?;

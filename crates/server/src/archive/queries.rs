@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 
 use super::Cursor;
-use kinds::Kind;
 use crate::ids::{AccountId, GameId};
+use kinds::Kind;
 
 /// What a search asks for; empty criteria are left out.
 #[derive(Debug, Default)]
@@ -31,6 +31,8 @@ pub struct ArchivedGame {
     pub finished_at: Option<DateTime<Utc>>,
 }
 
+const ARCHIVED_COLUMNS: &str = "g.game_id, g.name, g.kind, g.result_summary, g.created_at, g.finished_at";
+
 /// `text` as a `like` pattern matching it anywhere, its own `%`, `_` and `\` taken literally.
 fn contains_pattern(text: &str) -> String {
     let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
@@ -47,14 +49,12 @@ pub fn search_query(search: &Search, limit: i64) -> QueryBuilder<'static, Postgr
     let selective = !search.name.is_empty() || !search.winner.is_empty() || search.players.is_some();
     let mut sql = QueryBuilder::new("");
     if selective {
-        sql.push("with matching as materialized (select g.game_id from game g where ");
+        // The matches carry what the page shows, so nothing is read twice.
+        sql.push(format!("with g as materialized (select {ARCHIVED_COLUMNS} from game g where "));
         push_criteria(&mut sql, search);
-        sql.push(
-            ") select g.game_id, g.name, g.kind, g.result_summary, g.created_at, g.finished_at
-             from matching join game g using (game_id) where true",
-        );
+        sql.push(format!(") select {ARCHIVED_COLUMNS} from g where true"));
     } else {
-        sql.push("select g.game_id, g.name, g.kind, g.result_summary, g.created_at, g.finished_at from game g where ");
+        sql.push(format!("select {ARCHIVED_COLUMNS} from game g where "));
         push_criteria(&mut sql, search);
     }
     let after = search.after.unwrap_or(Cursor::BEFORE_ALL);
@@ -92,9 +92,43 @@ fn push_criteria(sql: &mut QueryBuilder<'static, Postgres>, search: &Search) {
     }
 }
 
-/// Runs as an unnamed statement, planned each time for its own values: a cached generic plan cannot
+/// The newest finished games a search looks through before it asks the indexes.
+const RECENT_WINDOW: i64 = 2000;
+
+/// The search among the `RECENT_WINDOW` newest finished games from the cursor: when a criterion
+/// matches many games, this fills the page at once, in index order, where finding every match first
+/// would read thousands.
+pub fn recent_query(search: &Search, limit: i64) -> QueryBuilder<'static, Postgres> {
+    let after = search.after.unwrap_or(Cursor::BEFORE_ALL);
+    let mut sql = QueryBuilder::new(
+        "select g.game_id, g.name, g.kind, g.result_summary, g.created_at, g.finished_at
+         from (select * from game g where g.is_public and g.status = 'finished' and (g.created_at, g.game_id) < (",
+    );
+    sql.push_bind(after.created_at)
+        .push(", ")
+        .push_bind(after.game_id)
+        .push(") order by g.created_at desc, g.game_id desc limit ")
+        .push_bind(RECENT_WINDOW)
+        .push(") g where ");
+    push_criteria(&mut sql, search);
+    sql.push(" order by g.created_at desc, g.game_id desc limit ").push_bind(limit);
+    sql
+}
+
+/// The page of a search: from the newest games when they fill it, else from the indexes. Either
+/// gives the same page: a window that fills the page holds its newest matches.
+///
+/// Runs as unnamed statements, planned each time for their own values: a cached generic plan cannot
 /// know whether a name matches ten games or ten thousand.
 pub async fn search(conn: &mut PgConnection, search: &Search, limit: i64) -> Result<Vec<ArchivedGame>, sqlx::Error> {
+    let selective = !search.name.is_empty() || !search.winner.is_empty() || search.players.is_some();
+    if selective {
+        let recent: Vec<ArchivedGame> =
+            recent_query(search, limit).build_query_as().persistent(false).fetch_all(&mut *conn).await?;
+        if i64::try_from(recent.len()).unwrap_or(i64::MAX) >= limit {
+            return Ok(recent);
+        }
+    }
     search_query(search, limit).build_query_as().persistent(false).fetch_all(conn).await
 }
 

@@ -124,3 +124,22 @@ async fn a_player_is_found_only_in_games_that_show_their_players(pool: PgPool) {
     let nobody = client.get("/games/archive?player=nobody").await;
     nobody.assert_status(StatusCode::OK).assert_contains("id=\"archive-empty\"");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_search_matching_many_games_pages_through_all_of_them_in_order(pool: PgPool) {
+    let gm = account(&pool, "many", false).await;
+    let mut ids = finished_games(&pool, gm, "Common name", 120).await;
+    finished_games(&pool, gm, "Other", 30).await;
+    let mut client = Client::new(pool.clone());
+    let mut seen = Vec::new();
+    let mut path = Some("/games/archive?name=common".to_owned());
+    while let Some(next) = path {
+        let page = client.get(&next).await;
+        page.assert_status(StatusCode::OK);
+        seen.extend(listed_games(&page.body));
+        path = older_link(&page.body);
+        assert!(seen.len() <= 120, "more games than match");
+    }
+    ids.sort_by_key(|id| std::cmp::Reverse(((id.0 + 1) / 2, id.0)));
+    assert_eq!(seen, ids.iter().map(|id| id.0).collect::<Vec<_>>());
+}

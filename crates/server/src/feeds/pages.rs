@@ -139,7 +139,7 @@ pub async fn lobby_feed(State(state): State<AppState>) -> AppResult<Response> {
         .collect();
     let finished = queries::last_finished_public_games(&mut conn, FEED_ENTRIES).await?;
     entries.extend(finished.iter().filter_map(|game| finished_game_entry(&state, game)));
-    entries.sort_by(|a, b| b.updated.cmp(&a.updated));
+    entries.sort_by_key(|entry| std::cmp::Reverse(entry.updated));
     entries.truncate(usize::try_from(FEED_ENTRIES).unwrap_or(usize::MAX));
     let head = FeedHead {
         id: format!("{TAG}games"),

@@ -4,7 +4,6 @@
 use axum::http::StatusCode;
 use sqlx::PgPool;
 
-use crate::ids::GameId;
 use crate::test_support::{
     Client, assert_lacks_any_case, create_game, logged_in, process_phase, started_game_with, table,
 };
