@@ -102,6 +102,16 @@ pub struct Config {
     /// Log line format.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+
+    /// Serve Prometheus metrics at `/metrics` on the site's own address (anyone who reaches the site
+    /// reads them). Off by default; prefer `METRICS_BIND`.
+    #[arg(long, env = "METRICS", action = ArgAction::Set, default_value_t = false)]
+    pub metrics: bool,
+
+    /// Serve Prometheus metrics at `/metrics` on this separate address only (e.g. `127.0.0.1:9100`, for a
+    /// scraper on the machine or a private network), and not on the site's address.
+    #[arg(long, env = "METRICS_BIND")]
+    pub metrics_bind: Option<SocketAddr>,
 }
 
 /// How log lines are written; filter them with `RUST_LOG` (default `info`).

@@ -237,7 +237,7 @@ async fn load_user(db: &PgPool, account_id: AccountId) -> Result<Option<(User, i
     let row = sqlx::query!(
         r#"select account_id as "account_id: AccountId", username, display_name, time_zone, is_site_admin,
             session_epoch
-         from account where account_id = $1"#,
+         from account where account_id = $1 and deleted_at is null"#,
         account_id as AccountId
     )
     .fetch_optional(db)

@@ -8,12 +8,15 @@
 pub mod accounts;
 pub mod admin;
 pub mod api;
+pub mod archive;
 pub mod clock;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod feeds;
 pub mod games;
 pub mod ids;
+pub mod metrics;
 pub mod notify;
 pub mod orders;
 pub mod pages;
@@ -88,13 +91,20 @@ pub fn app(state: AppState) -> Router {
         )
         .into_response()
     });
+    let metrics_on = state.config.metrics || state.config.metrics_bind.is_some();
+    let mut pages = Router::new();
+    if state.config.metrics && state.config.metrics_bind.is_none() {
+        pages = pages.route("/metrics", get(metrics::exposition));
+    }
     // The API takes tokens, never cookies: it is nested outside the session and CSRF layers, which
     // wrap only the pages (and their fallbacks).
-    let pages = Router::new()
+    let pages = pages
         .route("/healthz", get(healthz))
         .route("/static/site.css", get(stylesheet))
         .route("/static/js/orders.js", get(order_script))
         .merge(accounts::router())
+        .merge(archive::router())
+        .merge(feeds::router())
         .merge(games::router())
         .merge(admin::router())
         .merge(orders::router())
@@ -109,6 +119,11 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .nest("/api/v1", api::router())
         .merge(pages)
+        // Applied with `Router::layer`, which wraps every route (the API's too), so the route template
+        // (`MatchedPath`) is known; no layer at all when metrics are off.
+        .layer(tower::util::option_layer(
+            metrics_on.then(|| middleware::from_fn_with_state(state.metrics.clone(), metrics::record)),
+        ))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_FRAME_OPTIONS,
@@ -213,7 +228,16 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         std::future::pending(),
     );
     let extension = chrono::Duration::hours(i64::from(state.config.downtime_extension_hours));
-    let worker = turns::worker::run_worker(state.db.clone(), state.clock.clone(), extension, std::future::pending());
+    let worker = turns::worker::run_worker_counting(
+        state.db.clone(),
+        state.clock.clone(),
+        extension,
+        std::future::pending(),
+        state.metrics.phases_processed.clone(),
+    );
+    if let Some(metrics_address) = state.config.metrics_bind {
+        spawn_metrics_listener(metrics_address, state.clone()).await?;
+    }
     let server = serve::serve(listener, app(state), limits, shutdown_signal());
     // The turn and mail workers run beside the server and stop with it; a phase being processed or a
     // mail being sent is rolled back (one transaction each) and taken up by the next worker to run.
@@ -226,8 +250,22 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Serves `/metrics` alone on `METRICS_BIND`, beside the site, for as long as the process runs.
+async fn spawn_metrics_listener(address: std::net::SocketAddr, state: AppState) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("binding the metrics address {address}"))?;
+    tracing::info!("metrics at http://{}/metrics", listener.local_addr()?);
+    tokio::spawn(async move {
+        if let Err(error) = axum::serve(listener, metrics::router(state)).await {
+            tracing::error!(%error, "the metrics listener stopped");
+        }
+    });
+    Ok(())
+}
+
 /// Every hour, deletes expired sessions, throttle counters too old to count and mails older
-/// than `notify::MAIL_RETENTION`.
+/// than `notify::MAIL_RETENTION`, and takes expired reset and confirmation links out of mails.
 /// Harmless with several replicas: each runs the same idempotent deletes.
 fn spawn_hourly_cleanup(db: PgPool) {
     let store = PostgresStore::new(db.clone());
@@ -244,6 +282,9 @@ fn spawn_hourly_cleanup(db: PgPool) {
             let mail_horizon = chrono::Utc::now() - notify::MAIL_RETENTION;
             if let Err(error) = notify::queries::delete_old_mails(&db, mail_horizon).await {
                 tracing::warn!(%error, "could not delete old mails");
+            }
+            if let Err(error) = notify::queries::forget_expired_mail_links(&db, chrono::Utc::now()).await {
+                tracing::warn!(%error, "could not take expired links out of mails");
             }
         }
     });

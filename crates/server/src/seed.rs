@@ -58,6 +58,7 @@ pub async fn seed_demo_data_once(db: &PgPool) -> anyhow::Result<()> {
             password_hash: &admin_hash,
             time_zone: "UTC",
             is_site_admin: true,
+            email_confirmed: true,
         },
     )
     .await?;
@@ -73,6 +74,7 @@ pub async fn seed_demo_data_once(db: &PgPool) -> anyhow::Result<()> {
             password_hash: &player_hash,
             time_zone: "Europe/London",
             is_site_admin: false,
+            email_confirmed: true,
         };
         players.push(insert_account(&mut tx, &account).await?);
     }

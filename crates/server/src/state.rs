@@ -10,6 +10,7 @@ use tokio::sync::Semaphore;
 use crate::accounts::password::Memories;
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
+use crate::metrics::Metrics;
 
 /// Shared by every request; holds no game state (that lives in PostgreSQL, so replicas agree).
 #[derive(Clone, FromRef)]
@@ -21,6 +22,8 @@ pub struct AppState {
     /// of milliseconds, so more at once only queue for the cores while holding their memory (a flood
     /// of registrations once took the server from 194 MB to 3.1 GB).
     pub password_hashing: PasswordHashing,
+    /// This process's Prometheus metrics (recorded and served only when the config asks).
+    pub metrics: Arc<Metrics>,
 }
 
 /// The semaphore bounding concurrent password hashes (see [`AppState::password_hashing`]), how long a
@@ -52,6 +55,7 @@ impl AppState {
             config: Arc::new(config),
             clock: Arc::new(SystemClock),
             password_hashing: PasswordHashing::per_core(),
+            metrics: Arc::new(Metrics::default()),
         }
     }
 }

@@ -140,6 +140,7 @@ pub async fn account(pool: &PgPool, username: &str, is_site_admin: bool) -> Acco
             password_hash: &hash,
             time_zone: "UTC",
             is_site_admin,
+            email_confirmed: false,
         },
     )
     .await

@@ -2,6 +2,7 @@
 //! per journey): a real server on a test PostgreSQL, driven in headless Chromium through chromedriver.
 
 mod covert_operations_day;
+mod forgot_password;
 mod gm_panel_private_game;
 mod observer_watches_the_game_page;
 mod order_by_clicking_the_map;

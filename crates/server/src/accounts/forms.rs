@@ -225,7 +225,7 @@ fn check_new_password(password: &str, confirm: &str, errors: &mut FormErrors) {
     check_new_password_named(password, confirm, ("password", "password_confirm"), errors);
 }
 
-fn check_new_password_named(
+pub(crate) fn check_new_password_named(
     password: &str,
     confirm: &str,
     (field, confirm_field): (&'static str, &'static str),

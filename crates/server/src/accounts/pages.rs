@@ -12,6 +12,7 @@ use url::Url;
 use super::forms::{LoginForm, PasswordForm, ProfileForm, RegisterForm};
 use super::queries::{self, EMAIL_TAKEN, NewAccount, Profile, USERNAME_TAKEN};
 use super::throttle::{self, LOGIN_WINDOW, REGISTRATION_WINDOW};
+use super::tokens::{self, Purpose};
 use crate::config::{Config, MailTransport};
 use crate::error::{AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, log_in, log_out, set_flash};
@@ -59,9 +60,9 @@ pub async fn register(
     // The connection goes back to the pool while the hash waits for its turn and runs.
     drop(conn);
     let password_hash = state.password_hashing.hash(valid.password).await?;
-    let mut conn = state.db.acquire().await?;
+    let mut tx = state.db.begin().await?;
     let inserted = queries::insert_account(
-        &mut conn,
+        &mut tx,
         &NewAccount {
             username: &valid.username,
             display_name: &valid.display_name,
@@ -69,6 +70,7 @@ pub async fn register(
             password_hash: &password_hash,
             time_zone: valid.time_zone.name(),
             is_site_admin: false,
+            email_confirmed: false,
         },
     )
     .await;
@@ -86,9 +88,20 @@ pub async fn register(
             return Ok(invalid_form(RegisterPage { nav: viewer.nav, form, errors, zones: &TIME_ZONES }));
         }
     };
+    if let Some(email) = &valid.email {
+        tokens::create_and_mail(&mut tx, account_id, email, Purpose::EmailConfirmation, state.clock.now()).await?;
+    }
+    tx.commit().await?;
     // A new account starts at session epoch 0.
     log_in(&viewer.session, account_id, 0).await?;
-    set_flash(&viewer.session, format!("Welcome, {}! Your account is ready.", valid.display_name)).await?;
+    let welcome = match &valid.email {
+        Some(email) => format!(
+            "Welcome, {}! Your account is ready. To get mail, open the link we sent to {email}.",
+            valid.display_name
+        ),
+        None => format!("Welcome, {}! Your account is ready.", valid.display_name),
+    };
+    set_flash(&viewer.session, welcome).await?;
     Ok(Redirect::to("/games").into_response())
 }
 
@@ -181,6 +194,8 @@ pub struct ProfilePage {
     zones: &'static [&'static str],
     /// Whether mail stays on this machine, so the page links to the Mailbox.
     local_mailbox: bool,
+    /// Whether the account's address waits for its owner to confirm it.
+    email_waiting: bool,
 }
 
 fn checkbox(checked: bool) -> Option<String> {
@@ -190,6 +205,7 @@ fn checkbox(checked: bool) -> Option<String> {
 pub async fn profile_page(State(state): State<AppState>, signed_in: SignedIn) -> AppResult<ProfilePage> {
     let mut conn = state.db.acquire().await?;
     let profile = queries::profile(&mut conn, signed_in.user.account_id).await?;
+    let email_waiting = profile.email.is_some() && !profile.email_confirmed;
     let form = ProfileForm {
         display_name: profile.display_name,
         email: profile.email.unwrap_or_default(),
@@ -208,6 +224,7 @@ pub async fn profile_page(State(state): State<AppState>, signed_in: SignedIn) ->
         errors: FormErrors::default(),
         zones: &TIME_ZONES,
         local_mailbox: state.config.mail_transport == MailTransport::File,
+        email_waiting,
     })
 }
 
@@ -223,6 +240,7 @@ pub async fn update_profile(
         errors,
         zones: &TIME_ZONES,
         local_mailbox: state.config.mail_transport == MailTransport::File,
+        email_waiting: false,
     };
     let valid = match form.validate() {
         Ok(valid) => valid,
@@ -238,11 +256,20 @@ pub async fn update_profile(
         notify_press: valid.notify_press,
         deadline_reminder_hours: valid.deadline_reminder_hours,
         press_mail_minutes: valid.press_mail_minutes,
+        email_confirmed: false,
     };
-    let mut conn = state.db.acquire().await?;
-    match queries::update_profile(&mut conn, signed_in.user.account_id, &profile).await {
-        Ok(()) => {
-            set_flash(&signed_in.session, "Your profile is saved.").await?;
+    let account_id = signed_in.user.account_id;
+    let mut tx = state.db.begin().await?;
+    match queries::update_profile(&mut tx, account_id, &profile).await {
+        Ok(address_changed) => {
+            let mut flash = "Your profile is saved.".to_owned();
+            if let Some(email) = profile.email.as_deref().filter(|_| address_changed) {
+                tokens::create_and_mail(&mut tx, account_id, email, Purpose::EmailConfirmation, state.clock.now())
+                    .await?;
+                flash = format!("Your profile is saved. To get mail at {email}, open the link we sent there.");
+            }
+            tx.commit().await?;
+            set_flash(&signed_in.session, flash).await?;
             Ok(Redirect::to("/account").into_response())
         }
         Err(error) if violates(&error, EMAIL_TAKEN) => {

@@ -45,6 +45,27 @@ pub fn registration_counter(address: &str) -> Counter {
     Counter { scope: "register_address", key: address.to_owned(), limit: MAX_REGISTRATIONS_PER_ADDRESS }
 }
 
+/// The counters of one "forgot your password?" request: per address asked about (so nobody floods an
+/// inbox with reset mails) and per client (so nobody tries addresses quickly).
+pub fn reset_counters(email: &str, client: &str) -> [Counter; 2] {
+    [
+        Counter { scope: "reset_email", key: email.to_lowercase(), limit: MAX_RESETS_PER_EMAIL },
+        Counter { scope: "reset_address", key: client.to_owned(), limit: MAX_RESETS_PER_ADDRESS },
+    ]
+}
+
+/// The counter of confirmation mails an account asks for again.
+pub fn confirmation_counter(account_id: crate::ids::AccountId) -> Counter {
+    Counter { scope: "confirmation_account", key: account_id.to_string(), limit: MAX_RESETS_PER_EMAIL }
+}
+
+/// Reset and confirmation requests are counted over this window.
+pub const RESET_WINDOW: Duration = Duration::hours(1);
+/// Reset mails to one address (and confirmation mails one account asks for) per window.
+pub const MAX_RESETS_PER_EMAIL: i32 = 3;
+/// Reset requests from one client address per window.
+pub const MAX_RESETS_PER_ADDRESS: i32 = 10;
+
 /// Logins are counted over this window.
 pub const LOGIN_WINDOW: Duration = Duration::minutes(15);
 /// Wrong passwords for one account from one address per window.

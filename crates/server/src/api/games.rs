@@ -91,9 +91,11 @@ pub async fn list_games(
     caller: ApiCaller,
     ApiQuery(query): ApiQuery<GamesQuery>,
 ) -> ApiResult<Json<GameList>> {
-    let filter = LobbyQuery { show: query.show, kind: query.kind }.parse().map_err(AppError::BadRequest)?;
+    let filter = LobbyQuery { show: query.show, kind: query.kind, before: String::new() }
+        .parse()
+        .map_err(AppError::BadRequest)?;
     let mut conn = state.db.acquire().await?;
-    let games = game_queries::public_games(&mut conn, filter.tab.statuses(), filter.kind, LOBBY_LIMIT).await?;
+    let games = game_queries::public_games(&mut conn, filter.tab.statuses(), filter.kind, None, LOBBY_LIMIT).await?;
     let mine = match &caller.user {
         Some(user) => game_queries::games_of(&mut conn, user.account_id).await?,
         None => Vec::new(),

@@ -324,6 +324,8 @@ fn choose<T>(
 pub struct LobbyQuery {
     pub show: String,
     pub kind: String,
+    /// The keyset of the page to show (`archive::Cursor`); empty for the newest games.
+    pub before: String,
 }
 
 /// Which games the lobby lists.
@@ -471,9 +473,10 @@ mod tests {
 
     #[test]
     fn unknown_lobby_filters_are_refused() {
-        assert!(LobbyQuery { show: "secret".into(), kind: String::new() }.parse().is_err());
-        assert!(LobbyQuery { show: String::new(), kind: "chess".into() }.parse().is_err());
-        let filter = LobbyQuery { show: "running".into(), kind: "standard".into() }.parse().unwrap();
+        assert!(LobbyQuery { show: "secret".into(), ..LobbyQuery::default() }.parse().is_err());
+        assert!(LobbyQuery { kind: "chess".into(), ..LobbyQuery::default() }.parse().is_err());
+        let filter =
+            LobbyQuery { show: "running".into(), kind: "standard".into(), ..LobbyQuery::default() }.parse().unwrap();
         assert_eq!(filter.tab, LobbyTab::Running);
         assert_eq!(filter.kind, Some(Kind::Standard));
     }

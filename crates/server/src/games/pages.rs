@@ -15,6 +15,7 @@ use super::model::{
 };
 use super::queries::{self, GameRow, GameSummary, NewGame, SeatRow};
 use crate::accounts::pages::TIME_ZONES;
+use crate::archive::{Cursor, PAGE_SIZE};
 use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{Form, Path, Query, SignedIn, User, Viewer, set_flash};
 use crate::ids::GameId;
@@ -25,9 +26,6 @@ use crate::turns::board::BoardView;
 use crate::turns::queries as turn_queries;
 use crate::turns::standing::{Standing, standing};
 use crate::turns::world::WorldView;
-
-/// Lobby lists show at most this many games.
-const LOBBY_LIMIT: i64 = 100;
 
 pub async fn home() -> Redirect {
     Redirect::to("/games")
@@ -77,6 +75,10 @@ pub struct LobbyPage {
     /// On the lobby's first page (no tab chosen), the games being played now, so that a visitor sees
     /// games in progress (and the demo game) without looking for them.
     running_now: Vec<GameLine>,
+    /// The link to the tab's next (older) page, when there is one.
+    older: Option<String>,
+    /// Whether this is a later page (it links back to the newest).
+    paged: bool,
 }
 
 /// How many running games the lobby's first page lists below the joinable ones.
@@ -88,15 +90,24 @@ pub async fn lobby(
     Query(query): Query<LobbyQuery>,
 ) -> AppResult<LobbyPage> {
     let filter = query.parse().map_err(AppError::BadRequest)?;
+    let after = Cursor::parse(&query.before).map_err(AppError::BadRequest)?;
     let zone = zone_of(viewer.user.as_ref());
     let mut conn = state.db.acquire().await?;
-    let games = queries::public_games(&mut conn, filter.tab.statuses(), filter.kind, LOBBY_LIMIT).await?;
+    let page_size = usize::try_from(PAGE_SIZE).unwrap_or(usize::MAX);
+    let mut games = queries::public_games(&mut conn, filter.tab.statuses(), filter.kind, after, PAGE_SIZE + 1).await?;
+    let more = games.len() > page_size;
+    games.truncate(page_size);
+    let older = games.last().filter(|_| more).map(|last| {
+        let cursor = Cursor { created_at: last.created_at, game_id: last.game_id }.encode();
+        let kind = filter.kind.map_or(String::new(), |kind| format!("&kind={}", kind.slug()));
+        format!("/games?show={}{kind}&before={cursor}", filter.tab.slug())
+    });
     let my_games = match &viewer.user {
         Some(user) => queries::games_of(&mut conn, user.account_id).await?,
         None => Vec::new(),
     };
-    let running_now = if query.show.is_empty() {
-        queries::public_games(&mut conn, LobbyTab::Running.statuses(), filter.kind, RUNNING_NOW_LIMIT).await?
+    let running_now = if query.show.is_empty() && after.is_none() {
+        queries::public_games(&mut conn, LobbyTab::Running.statuses(), filter.kind, None, RUNNING_NOW_LIMIT).await?
     } else {
         Vec::new()
     };
@@ -109,6 +120,8 @@ pub async fn lobby(
         games: games.into_iter().map(|game| GameLine::new(game, zone)).collect(),
         my_games: my_games.into_iter().map(|game| GameLine::new(game, zone)).collect(),
         running_now: running_now.into_iter().map(|game| GameLine::new(game, zone)).collect(),
+        older,
+        paged: after.is_some(),
     })
 }
 

@@ -217,32 +217,67 @@ pub struct GameSummary {
     pub seat_count: i16,
     pub filled_seats: i64,
     pub deadline_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
 }
 
-/// Public games in the given statuses (and kind), newest first.
+/// Public games in the given statuses (and kind), newest first, from just after `after` (a keyset:
+/// the last game of the previous page), at most `limit`. Served by `game_lobby_page_idx` (or its kind
+/// twin) in index order, so a deep page costs what the first does. Two statements rather than a
+/// `$n is null or …` condition: a prepared statement's generic plan could not use the index through it.
 pub async fn public_games(
     conn: &mut PgConnection,
     statuses: &[GameStatus],
     kind: Option<Kind>,
+    after: Option<crate::archive::Cursor>,
     limit: i64,
 ) -> Result<Vec<GameSummary>, sqlx::Error> {
     let statuses: Vec<&str> = statuses.iter().map(|status| status.slug()).collect();
-    sqlx::query_as!(
-        GameSummary,
-        r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name,
-            gm.display_name as gm_display_name, g.status as "status: GameStatus", g.press as "press: PressRule",
-            g.anonymous, g.is_public, g.seat_count,
-            (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null) as "filled_seats!",
-            g.deadline_at as "deadline_at: DateTime<Utc>"
-         from game g join account gm on gm.account_id = g.gm_account_id
-         where g.is_public and g.status::text = any($1) and ($2::text is null or g.kind = $2)
-         order by g.created_at desc limit $3"#,
-        &statuses as _,
-        kind.map(Kind::slug),
-        limit
-    )
-    .fetch_all(conn)
-    .await
+    let after = after.unwrap_or(crate::archive::Cursor::BEFORE_ALL);
+    match kind {
+        Some(kind) => {
+            sqlx::query_as!(
+                GameSummary,
+                r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name,
+                    gm.display_name as gm_display_name, g.status as "status: GameStatus",
+                    g.press as "press: PressRule", g.anonymous, g.is_public, g.seat_count,
+                    (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null)
+                        as "filled_seats!",
+                    g.deadline_at as "deadline_at: DateTime<Utc>", g.created_at as "created_at: DateTime<Utc>"
+                 from game g join account gm on gm.account_id = g.gm_account_id
+                 where g.is_public and g.status = any($1::game_status[]) and g.kind = $5
+                   and (g.created_at, g.game_id) < ($2, $3)
+                 order by g.created_at desc, g.game_id desc limit $4"#,
+                &statuses as _,
+                after.created_at as _,
+                after.game_id as GameId,
+                limit,
+                kind.slug()
+            )
+            .fetch_all(conn)
+            .await
+        }
+        None => {
+            sqlx::query_as!(
+                GameSummary,
+                r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name,
+                    gm.display_name as gm_display_name, g.status as "status: GameStatus",
+                    g.press as "press: PressRule", g.anonymous, g.is_public, g.seat_count,
+                    (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null)
+                        as "filled_seats!",
+                    g.deadline_at as "deadline_at: DateTime<Utc>", g.created_at as "created_at: DateTime<Utc>"
+                 from game g join account gm on gm.account_id = g.gm_account_id
+                 where g.is_public and g.status = any($1::game_status[])
+                   and (g.created_at, g.game_id) < ($2, $3)
+                 order by g.created_at desc, g.game_id desc limit $4"#,
+                &statuses as _,
+                after.created_at as _,
+                after.game_id as GameId,
+                limit
+            )
+            .fetch_all(conn)
+            .await
+        }
+    }
 }
 
 /// Games the account runs or sits in, whatever their visibility.
@@ -253,7 +288,7 @@ pub async fn games_of(conn: &mut PgConnection, account_id: AccountId) -> Result<
             gm.display_name as gm_display_name, g.status as "status: GameStatus", g.press as "press: PressRule",
             g.anonymous, g.is_public, g.seat_count,
             (select count(*) from seat s where s.game_id = g.game_id and s.account_id is not null) as "filled_seats!",
-            g.deadline_at as "deadline_at: DateTime<Utc>"
+            g.deadline_at as "deadline_at: DateTime<Utc>", g.created_at as "created_at: DateTime<Utc>"
          from game g join account gm on gm.account_id = g.gm_account_id
          where g.gm_account_id = $1
             or exists (select 1 from seat s where s.game_id = g.game_id and s.account_id = $1)

@@ -14,7 +14,7 @@ use crate::ids::GameId;
 use crate::pages::format_time;
 use crate::turns::end::join_names;
 
-/// The six kinds of mail, as stored in `outbox_mail.kind`.
+/// The kinds of mail, as stored in `outbox_mail.kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
 #[sqlx(type_name = "mail_kind", rename_all = "snake_case")]
 pub enum MailKind {
@@ -24,6 +24,8 @@ pub enum MailKind {
     DeadlineExtended,
     GameEnd,
     Press,
+    EmailConfirmation,
+    PasswordReset,
 }
 
 /// Everything one mail says, fixed when the event happens.
@@ -74,6 +76,11 @@ pub enum MailContent {
         messages: i32,
         link_path: String,
     },
+    /// The link that confirms `email` is the account's. The only mail an unconfirmed address gets.
+    /// `link_path` (holding the token) is `None` once the token is used or replaced.
+    EmailConfirmation { email: String, link_path: Option<String> },
+    /// The link to choose a new password; `None` once used or replaced.
+    PasswordReset { link_path: Option<String> },
 }
 
 impl MailContent {
@@ -85,6 +92,8 @@ impl MailContent {
             MailContent::DeadlineExtended { .. } => MailKind::DeadlineExtended,
             MailContent::GameEnd { .. } => MailKind::GameEnd,
             MailContent::Press { .. } => MailKind::Press,
+            MailContent::EmailConfirmation { .. } => MailKind::EmailConfirmation,
+            MailContent::PasswordReset { .. } => MailKind::PasswordReset,
         }
     }
 }
@@ -172,6 +181,19 @@ struct PressMail<'a> {
     messages: i32,
     conversation_url: String,
     settings_url: String,
+}
+
+#[derive(Template)]
+#[template(path = "mail/email_confirmation.txt")]
+struct EmailConfirmationMail<'a> {
+    email: &'a str,
+    link: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "mail/password_reset.txt")]
+struct PasswordResetMail {
+    link: Option<String>,
 }
 
 impl MailContent {
@@ -274,6 +296,14 @@ impl MailContent {
                     .render()?,
                 })
             }
+            MailContent::EmailConfirmation { email, link_path } => Ok(RenderedMail {
+                subject: "Confirm your e-mail address for Backchannel".to_owned(),
+                body: EmailConfirmationMail { email, link: link_path.clone().map(url) }.render()?,
+            }),
+            MailContent::PasswordReset { link_path } => Ok(RenderedMail {
+                subject: "Choose a new Backchannel password".to_owned(),
+                body: PasswordResetMail { link: link_path.clone().map(url) }.render()?,
+            }),
         }
     }
 }

@@ -100,6 +100,16 @@ pub async fn drain_once(
 /// The message to send, or why there is none to send.
 fn envelope(mail: &ClaimedMail, settings: &MailSettings) -> Result<Message, String> {
     let address = mail.email.as_deref().ok_or("the account has no e-mail address any more")?;
+    // The one place every mail passes: an address nobody has confirmed gets only its confirmation.
+    if !mail.email_confirmed && !matches!(mail.content.0, MailContent::EmailConfirmation { .. }) {
+        return Err("the account's e-mail address is not confirmed".to_owned());
+    }
+    // A confirmation is for the address it names; after a change, the new address gets its own.
+    if let MailContent::EmailConfirmation { email, .. } = &mail.content.0
+        && !email.eq_ignore_ascii_case(address)
+    {
+        return Err("the account's e-mail address changed since this confirmation was queued".to_owned());
+    }
     let to: Mailbox = address.parse().map_err(|error| format!("the address {address:?} is not valid: {error}"))?;
     let zone: Tz = mail.time_zone.parse().unwrap_or(Tz::UTC);
     let rendered = mail

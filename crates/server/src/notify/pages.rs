@@ -70,5 +70,7 @@ fn kind_words(kind: MailKind) -> &'static str {
         MailKind::DeadlineExtended => "deadline extended",
         MailKind::GameEnd => "game end",
         MailKind::Press => "press",
+        MailKind::EmailConfirmation => "address confirmation",
+        MailKind::PasswordReset => "password reset",
     }
 }

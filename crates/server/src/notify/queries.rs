@@ -71,6 +71,61 @@ pub async fn insert_mail(
     .await
 }
 
+/// Queues a mail about the account itself (no game), to go at once.
+pub async fn insert_account_mail(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    content: &MailContent,
+    now: DateTime<Utc>,
+) -> Result<MailId, sqlx::Error> {
+    sqlx::query_scalar(
+        "insert into outbox_mail (account_id, kind, content, send_after, created_at)
+         values ($1, $2, $3, $4, $4) returning mail_id",
+    )
+    .bind(account_id)
+    .bind(content.kind())
+    .bind(Json(content))
+    .bind(now)
+    .fetch_one(conn)
+    .await
+}
+
+/// Takes the links out of the account's mails of this purpose, sent or not, once their tokens are used
+/// up: the outbox then holds no token that still works.
+pub async fn forget_account_mail_links(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    purpose: crate::accounts::tokens::Purpose,
+) -> Result<(), sqlx::Error> {
+    let kind = match purpose {
+        crate::accounts::tokens::Purpose::EmailConfirmation => MailKind::EmailConfirmation,
+        crate::accounts::tokens::Purpose::PasswordReset => MailKind::PasswordReset,
+    };
+    sqlx::query(
+        "update outbox_mail set content = jsonb_set(content, '{link_path}', 'null')
+         where account_id = $1 and kind = $2",
+    )
+    .bind(account_id)
+    .bind(kind)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Takes the links out of account mails whose tokens have expired (the hourly cleanup).
+pub async fn forget_expired_mail_links(db: &sqlx::PgPool, now: DateTime<Utc>) -> Result<u64, sqlx::Error> {
+    sqlx::query(
+        "update outbox_mail set content = jsonb_set(content, '{link_path}', 'null')
+         where content->>'link_path' is not null
+           and ((kind = 'password_reset' and created_at < $1 - interval '1 hour')
+             or (kind = 'email_confirmation' and created_at < $1 - interval '7 days'))",
+    )
+    .bind(now)
+    .execute(db)
+    .await
+    .map(|done| done.rows_affected())
+}
+
 /// Queues a deadline reminder unless this account already has one for the game's phase; returns whether
 /// it did. The unique index makes this safe with any number of workers.
 pub async fn insert_reminder_once(
@@ -174,7 +229,7 @@ pub async fn seat_recipients(
         Recipient,
         r#"select s.seat_id as "seat_id: SeatId", a.account_id as "account_id: AccountId"
          from seat s join account a on a.account_id = s.account_id
-         where s.game_id = $1 and a.email is not null
+         where s.game_id = $1 and a.email is not null and a.email_confirmed
            and case $2::text
                 when 'notify_new_phase' then a.notify_new_phase
                 when 'notify_deadline' then a.notify_deadline
@@ -197,7 +252,8 @@ pub async fn press_recipients(
     let ids: Vec<i64> = accounts.iter().map(|account| account.0).collect();
     sqlx::query!(
         r#"select account_id as "account_id: AccountId", press_mail_minutes from account
-         where account_id = any($1) and email is not null and notify_press order by account_id"#,
+         where account_id = any($1) and email is not null and email_confirmed and notify_press
+         order by account_id"#,
         &ids
     )
     .map(|row| (row.account_id, row.press_mail_minutes))
@@ -301,7 +357,7 @@ pub async fn due_reminders(conn: &mut PgConnection, now: DateTime<Utc>) -> Resul
          join account a on a.account_id = s.account_id
          where g.status = 'running' and g.deadline_at > $1
            and o.must_order and (o.orders = '' or not o.ready)
-           and a.email is not null and a.notify_deadline
+           and a.email is not null and a.email_confirmed and a.notify_deadline
            and greatest(g.deadline_at - make_interval(hours => a.deadline_reminder_hours),
                         p.started_at + (g.deadline_at - p.started_at) / 2) <= $1
            and not exists (select 1 from outbox_mail m
@@ -322,6 +378,7 @@ pub struct ClaimedMail {
     pub attempts: i32,
     pub created_at: DateTime<Utc>,
     pub email: Option<String>,
+    pub email_confirmed: bool,
     pub time_zone: String,
 }
 
@@ -330,7 +387,7 @@ pub async fn claim_due_mail(conn: &mut PgConnection, now: DateTime<Utc>) -> Resu
     sqlx::query_as!(
         ClaimedMail,
         r#"select m.mail_id as "mail_id: MailId", m.content as "content: Json<MailContent>", m.attempts,
-            m.created_at as "created_at: DateTime<Utc>", a.email, a.time_zone
+            m.created_at as "created_at: DateTime<Utc>", a.email, a.email_confirmed, a.time_zone
          from outbox_mail m join account a on a.account_id = m.account_id
          where m.status = 'pending' and m.send_after <= $1
          order by m.send_after, m.mail_id

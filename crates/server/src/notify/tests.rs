@@ -67,7 +67,7 @@ fn settings() -> MailSettings {
 
 /// Gives every account an address `<username>@example.test`.
 async fn give_everyone_an_address(pool: &PgPool) {
-    update_accounts(pool, "email = username || '@example.test'", "true").await;
+    update_accounts(pool, "email = username || '@example.test', email_confirmed = true", "true").await;
 }
 
 /// `update account set <set> where <which>`, for arranging opt-ins and addresses.

@@ -475,7 +475,7 @@ async fn press_mails(pool: &PgPool) -> Vec<(String, i64, String)> {
 async fn a_private_message_queues_one_batched_mail_per_other_member_who_opted_in_and_did_not_mute(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_with(&mut gm, &mut players, &[("anonymous", "on")]).await;
-    sqlx::query("update account set email = username || '@example.test', notify_press = true")
+    sqlx::query("update account set email = username || '@example.test', email_confirmed = true, notify_press = true")
         .execute(&pool)
         .await
         .unwrap();
@@ -675,7 +675,7 @@ async fn a_queued_press_mail_is_not_sent_once_its_recipient_muted_opted_out_or_g
     use crate::notify::{DrainOutcome, MailSettings, drain_once};
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_with(&mut gm, &mut players, &[]).await;
-    sqlx::query("update account set email = username || '@example.test', notify_press = true")
+    sqlx::query("update account set email = username || '@example.test', email_confirmed = true, notify_press = true")
         .execute(&pool)
         .await
         .unwrap();

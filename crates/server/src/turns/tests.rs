@@ -505,7 +505,10 @@ async fn wait_until_no_transaction_is_open(pool: &PgPool) {
 #[sqlx::test(migrations = "../../migrations")]
 async fn a_solo_victory_finishes_the_game_and_its_pages_say_who_won(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
-    sqlx::query("update account set email = username || '@example.test'").execute(&pool).await.unwrap();
+    sqlx::query("update account set email = username || '@example.test', email_confirmed = true")
+        .execute(&pool)
+        .await
+        .unwrap();
     let game_id = started_game(&mut gm, &mut players, "Empire").await;
     // France holds 17 centers in Fall 1901 and marches on an 18th.
     let french: Vec<&str> = vec![

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use prometheus_client::metrics::counter::Counter;
 use sqlx::PgPool;
 
 use super::downtime;
@@ -21,6 +22,17 @@ pub async fn run_worker(
     downtime_extension: chrono::Duration,
     shutdown: impl std::future::Future<Output = ()>,
 ) {
+    run_worker_counting(db, clock, downtime_extension, shutdown, Counter::default()).await;
+}
+
+/// [`run_worker`], counting each processed phase in `processed` (the `/metrics` counter).
+pub async fn run_worker_counting(
+    db: PgPool,
+    clock: Arc<dyn Clock>,
+    downtime_extension: chrono::Duration,
+    shutdown: impl std::future::Future<Output = ()>,
+    processed: Counter,
+) {
     tokio::pin!(shutdown);
     loop {
         match downtime::beat(&db, clock.now(), downtime_extension).await {
@@ -31,6 +43,7 @@ pub async fn run_worker(
         let pause = match tick(&db, clock.now()).await {
             Ok(Outcome::Advanced(game_id)) => {
                 tracing::info!(%game_id, "processed a phase");
+                processed.inc();
                 continue;
             }
             Ok(Outcome::Idle) => IDLE_PAUSE,

@@ -1,0 +1,240 @@
+//! Handler tests for e-mail confirmation, "forgot your password?" and deleting an account.
+
+use axum::http::StatusCode;
+use sqlx::PgPool;
+
+use crate::test_support::{Client, PASSWORD, account, create_game, logged_in, started_game, table};
+
+/// The newest mail of `kind` queued for `username`, with the link it holds (if any).
+async fn newest_link(pool: &PgPool, username: &str, kind: &str) -> Option<String> {
+    sqlx::query_scalar(
+        "select m.content->>'link_path' from outbox_mail m join account a using (account_id)
+         where a.username = $1 and m.kind::text = $2 order by m.mail_id desc limit 1",
+    )
+    .bind(username)
+    .bind(kind)
+    .fetch_optional(pool)
+    .await
+    .unwrap()
+    .flatten()
+}
+
+async fn mails_of_kind(pool: &PgPool, kind: &str) -> i64 {
+    sqlx::query_scalar("select count(*) from outbox_mail where kind::text = $1")
+        .bind(kind)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// Gives `username` the address `<username>@example.test`, confirmed as the demo data's are.
+async fn confirmed_address(pool: &PgPool, username: &str) {
+    sqlx::query("update account set email = username || '@example.test', email_confirmed = true where username = $1")
+        .bind(username)
+        .execute(pool)
+        .await
+        .unwrap();
+}
+
+fn registration<'a>(username: &'a str, email: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("username", username),
+        ("display_name", username),
+        ("email", email),
+        ("time_zone", "UTC"),
+        ("password", PASSWORD),
+        ("password_confirm", PASSWORD),
+    ]
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_new_address_gets_only_its_confirmation_until_the_link_is_followed(pool: PgPool) {
+    let mut client = Client::new(pool.clone());
+    client.post("/register", &registration("rita", "rita@example.test")).await.assert_redirect_to("/games");
+    client.get("/account").await.assert_contains("id=\"email-unconfirmed\"");
+    let link = newest_link(&pool, "rita", "email_confirmation").await.expect("a confirmation link");
+    let (confirmed_before,): (bool,) =
+        sqlx::query_as("select email_confirmed from account where username = 'rita'").fetch_one(&pool).await.unwrap();
+    assert!(!confirmed_before);
+
+    // Opening the link changes nothing (mail scanners open links); the button does.
+    let page = client.get(&link).await;
+    page.assert_status(StatusCode::OK).assert_contains("rita@example.test");
+    let token = link.split("token=").nth(1).unwrap();
+    client.post("/account/confirm-email", &[("token", token)]).await.assert_redirect_to("/account");
+    client.get("/account").await.assert_lacks("id=\"email-unconfirmed\"");
+    // Used once: the link is dead, and its mail no longer holds it.
+    client.post("/account/confirm-email", &[("token", token)]).await.assert_status(StatusCode::NOT_FOUND);
+    assert_eq!(newest_link(&pool, "rita", "email_confirmation").await, None);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn game_mail_to_an_unconfirmed_address_is_never_queued_and_never_sent(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "mail").await;
+    sqlx::query("update account set email = username || '@example.test', email_confirmed = false")
+        .execute(&pool)
+        .await
+        .unwrap();
+    started_game(&mut gm, &mut players, "Quiet game").await;
+    assert_eq!(mails_of_kind(&pool, "game_start").await, 0, "a game-start mail was queued to an unconfirmed address");
+    // A mail queued before the address changed is refused when its turn comes.
+    let mut conn = pool.acquire().await.unwrap();
+    let content = crate::notify::MailContent::PasswordReset { link_path: Some("/x".to_owned()) };
+    let some_account = account(&pool, "late", false).await;
+    sqlx::query("update account set email = 'late@example.test' where account_id = $1")
+        .bind(some_account)
+        .execute(&pool)
+        .await
+        .unwrap();
+    crate::notify::queries::insert_account_mail(&mut conn, some_account, &content, chrono::Utc::now()).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("backchannel-unconfirmed-{}", some_account));
+    let mailer = crate::notify::MailDirectory::new(dir.clone());
+    let outcome = crate::notify::drain_once(&pool, &mailer, &mail_settings(), chrono::Utc::now()).await.unwrap();
+    assert!(matches!(outcome, crate::notify::DrainOutcome::Abandoned(_)), "{outcome:?}");
+    assert!(!dir.exists(), "a mail was written for an unconfirmed address");
+}
+
+fn mail_settings() -> crate::notify::MailSettings {
+    crate::notify::MailSettings { from: "Backchannel <judge@example.test>".parse().unwrap(), base_url: String::new() }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_reset_link_sets_a_new_password_once_and_ends_every_session(pool: PgPool) {
+    let mut elsewhere = logged_in(&pool, "rosa").await;
+    confirmed_address(&pool, "rosa").await;
+    let mut client = Client::new(pool.clone());
+    client.get("/login").await.assert_contains("href=\"/password-reset\"");
+    client
+        .post("/password-reset", &[("email", "ROSA@example.test")])
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("id=\"reset-sent\"");
+    let link = newest_link(&pool, "rosa", "password_reset").await.expect("a reset link");
+    client.get(&link).await.assert_status(StatusCode::OK).assert_contains("id=\"reset-password-form\"");
+    let token = link.split("token=").nth(1).unwrap().to_owned();
+    let new_password = "a fresh new password";
+    let form = [("token", token.as_str()), ("new_password", new_password), ("new_password_confirm", new_password)];
+    client.post("/password-reset/new", &form).await.assert_redirect_to("/login");
+
+    // The old session is over, the old password is refused, the new one works.
+    elsewhere.get("/account").await.assert_status(StatusCode::UNAUTHORIZED);
+    client
+        .post("/login", &[("username", "rosa"), ("password", PASSWORD)])
+        .await
+        .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    client.post("/login", &[("username", "rosa"), ("password", new_password)]).await.assert_redirect_to("/games");
+    // The link worked once; the mail no longer holds it; the table holds only its SHA-256.
+    let again =
+        [("token", token.as_str()), ("new_password", "another password"), ("new_password_confirm", "another password")];
+    client.post("/password-reset/new", &again).await.assert_status(StatusCode::NOT_FOUND);
+    client.get(&link).await.assert_status(StatusCode::NOT_FOUND);
+    assert_eq!(newest_link(&pool, "rosa", "password_reset").await, None);
+    let stored: i64 =
+        sqlx::query_scalar("select count(*) from account_token where token_hash = sha256(convert_to($1, 'UTF8'))")
+            .bind(&token)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(stored, 1);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_reset_form_answers_the_same_for_unknown_and_unconfirmed_addresses_and_mails_nobody(pool: PgPool) {
+    account(&pool, "una", false).await;
+    sqlx::query("update account set email = 'una@example.test', email_confirmed = false where username = 'una'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let mut client = Client::new(pool.clone());
+    let unknown = client.post("/password-reset", &[("email", "nobody@example.test")]).await;
+    let unconfirmed = client.post("/password-reset", &[("email", "una@example.test")]).await;
+    unknown.assert_status(StatusCode::OK);
+    unconfirmed.assert_status(StatusCode::OK);
+    assert_eq!(
+        unknown.body.replace("nobody@example.test", "ADDRESS"),
+        unconfirmed.body.replace("una@example.test", "ADDRESS"),
+        "the page tells whether an account has the address"
+    );
+    assert_eq!(mails_of_kind(&pool, "password_reset").await, 0);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn reset_requests_are_throttled_per_address(pool: PgPool) {
+    account(&pool, "tess", false).await;
+    confirmed_address(&pool, "tess").await;
+    let mut client = Client::new(pool.clone());
+    for _ in 0..crate::accounts::throttle::MAX_RESETS_PER_EMAIL {
+        client.post("/password-reset", &[("email", "tess@example.test")]).await.assert_status(StatusCode::OK);
+    }
+    client
+        .post("/password-reset", &[("email", "tess@example.test")])
+        .await
+        .assert_status(StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        i64::from(crate::accounts::throttle::MAX_RESETS_PER_EMAIL),
+        mails_of_kind(&pool, "password_reset").await
+    );
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_expired_or_made_up_reset_link_gets_a_404_page(pool: PgPool) {
+    account(&pool, "old", false).await;
+    confirmed_address(&pool, "old").await;
+    let mut client = Client::new(pool.clone());
+    client.post("/password-reset", &[("email", "old@example.test")]).await.assert_status(StatusCode::OK);
+    let link = newest_link(&pool, "old", "password_reset").await.unwrap();
+    sqlx::query("update account_token set expires_at = now() - interval '1 second'").execute(&pool).await.unwrap();
+    client.get(&link).await.assert_error_page(StatusCode::NOT_FOUND);
+    client.get("/password-reset/new?token=made-up").await.assert_error_page(StatusCode::NOT_FOUND);
+    client.get("/password-reset/new").await.assert_error_page(StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn deleting_an_account_needs_the_password_empties_running_seats_and_ends_its_sessions(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "del").await;
+    let game_id = started_game(&mut gm, &mut players, "Left behind").await;
+    let waiting = create_game(&mut gm, "Not started", &[]).await;
+    let leaver = &mut players[0];
+    leaver.get(&format!("/games/{waiting}")).await.assert_status(StatusCode::OK);
+    leaver.post(&format!("/games/{waiting}/join"), &[("power", "england")]).await;
+    let mut other_session = Client::new(pool.clone());
+    other_session.log_in("delplayer0").await;
+
+    leaver.post("/account/delete", &[("password", "wrong")]).await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    leaver.post("/account/delete", &[("password", PASSWORD)]).await.assert_redirect_to("/games");
+
+    other_session.get("/account").await.assert_status(StatusCode::UNAUTHORIZED);
+    let (running_holder, waiting_seats): (Option<i64>, i64) = sqlx::query_as(
+        "select (select s.account_id from seat s join seat_power p using (seat_id)
+                 where s.game_id = $1 and p.power = 'austria'),
+                (select count(*) from seat s join account a using (account_id)
+                 where s.game_id = $2 and a.deleted_at is not null)",
+    )
+    .bind(game_id)
+    .bind(waiting)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(running_holder, None, "the running game's seat still has its player");
+    assert_eq!(waiting_seats, 0, "the deleted account still sits in the waiting game");
+    let row: (String, Option<String>) =
+        sqlx::query_as("select username, email from account where deleted_at is not null")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert!(row.0.starts_with("deleted-") && row.1.is_none(), "{row:?}");
+    let mut client = Client::new(pool.clone());
+    client
+        .post("/login", &[("username", "delplayer0"), ("password", PASSWORD)])
+        .await
+        .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    gm.get(&format!("/games/{game_id}/log")).await.assert_contains("A player deleted their account: Austria is empty");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_gm_of_a_running_game_cannot_delete_the_account_until_it_ends(pool: PgPool) {
+    let mut gm = logged_in(&pool, "keeper").await;
+    create_game(&mut gm, "Still forming", &[]).await;
+    gm.post("/account/delete", &[("password", PASSWORD)]).await.assert_error_page(StatusCode::CONFLICT);
+    gm.get("/account").await.assert_status(StatusCode::OK);
+}
