@@ -577,6 +577,32 @@ impl State {
         Ok(format!("{person} agreed to motion {id}"))
     }
 
+    /// A person named as a replacement or new Head of State declines (CAB.3: he must accept on the site,
+    /// so he may also refuse). A relief goes on without him, asking the GM for a standby player instead
+    /// (sheet §8: if none is available the Head of State acts in the seat); an appointment or a coup
+    /// naming him can no longer be completed and is dropped, so its seats may propose another.
+    pub fn decline_as(&mut self, person: PersonId, id: u32) -> Result<String, String> {
+        let motion = self.motion(id).ok_or_else(|| format!("there is no open motion {id}"))?.clone();
+        match motion.kind {
+            MotionKind::Relieve { seat, replacement: Nominee::Person(named) } if named == person => {
+                let standby = MotionKind::Relieve { seat, replacement: Nominee::Standby };
+                if let Some(open) = self.motions.iter_mut().find(|m| m.id == id) {
+                    open.kind = standby;
+                    open.agreed.retain(|agreed| *agreed != person);
+                }
+                Ok(format!("{person} declined motion {id}; the GM is asked for a standby player instead"))
+            }
+            MotionKind::Appoint { replacement: Nominee::Person(named), .. }
+            | MotionKind::Coup { new_head: NewHead::Person(named), .. }
+                if named == person =>
+            {
+                self.motions.retain(|m| m.id != id);
+                Ok(format!("{person} declined motion {id}, which is dropped"))
+            }
+            _ => Err(format!("{person} is not named in motion {id}")),
+        }
+    }
+
     /// Carries out every complete motion, in the order they were made, as the next phase (`phase`)
     /// starts. Returns the seats that changed hands.
     pub(super) fn carry_out_motions(&mut self, phase: &str, notices: &mut Notices) -> BTreeSet<SeatRef> {
