@@ -257,6 +257,24 @@ fn cab_3_a_named_replacement_may_decline_and_the_relief_then_asks_for_a_standby_
 }
 
 #[test]
+fn rule_9_a_coups_requirements_name_both_commanders_and_the_named_person_until_each_is_met() {
+    // See: rules/cabinet-diplomacy-ii.txt §9; rulings CAB.3, CAB.8
+    let game = new_game();
+    let (game, _) = step(&game, &[(GENERAL, "COUP WITH person 600")]);
+    let coup = state(&game).motions[0].clone();
+    let needs = cabinet::motions::requirements(state(&game), &coup);
+    assert_eq!(needs.len(), 2);
+    assert!(needs[0].words.contains("France: General") && needs[0].words.contains("France: Admiral"));
+    assert!(!needs[0].met && !needs[1].met);
+    assert_eq!(cabinet::motions::person_named(state(&game), &coup), Some(PersonId(600)));
+    let (game, _) = step(&game, &[(ADMIRAL, &format!("SIGN {}", coup.id))]);
+    let game = gm(&game, &format!("AS person 600 ACCEPT {}", coup.id));
+    let coup = state(&game).motions[0].clone();
+    assert!(cabinet::motions::requirements(state(&game), &coup).iter().all(|need| need.met));
+    assert!(cabinet::motions::lapses_with(state(&game), &coup).contains(&seat_ref(HOS)));
+}
+
+#[test]
 fn cab_3_a_coup_whose_named_head_declines_is_dropped() {
     // See: rulings CAB.3, CAB.5
     let game = new_game();

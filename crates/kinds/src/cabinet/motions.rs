@@ -471,6 +471,84 @@ fn is_complete(state: &State, motion: &Motion) -> bool {
     }
 }
 
+/// One condition a motion waits for, in words, and whether it is met: what the motion forms show as
+/// "who must sign" (sheet §8–10, CAB.3, CAB.4). Mirrors [`is_complete`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Requirement {
+    pub words: String,
+    pub met: bool,
+}
+
+/// What a motion still waits for, condition by condition.
+pub fn requirements(state: &State, motion: &Motion) -> Vec<Requirement> {
+    let signed = |seat: SeatRef| motion.signed.contains(&seat) && state.is_held(seat);
+    let agreed = |person: PersonId| motion.agreed.contains(&person);
+    let commanders = |realm: Power, but: Option<SeatRef>| -> Vec<SeatRef> {
+        state.commanders_of_realm(realm).into_iter().filter(|seat| Some(*seat) != but).collect()
+    };
+    let count_of = |seats: &[SeatRef], needed: usize| {
+        let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
+        let count = seats.iter().filter(|seat| signed(**seat)).count();
+        Requirement { words: format!("{needed} signature(s) of {}", names.join(", ")), met: count >= needed }
+    };
+    let person_accepts = |person: PersonId, what: &str| Requirement {
+        words: format!("{person} accepts on the site ({what})"),
+        met: agreed(person),
+    };
+    match motion.kind {
+        MotionKind::Relieve { seat, .. } => {
+            let realm = state.head_power(seat.power.0);
+            let needed = if state.realm(realm).len() > 1 { 2 } else { 1 };
+            vec![count_of(&commanders(realm, Some(seat)), needed)]
+        }
+        MotionKind::Appoint { replacement, .. } => match replacement {
+            Nominee::Standby => Vec::new(),
+            Nominee::Person(person) => vec![person_accepts(person, "the named replacement")],
+        },
+        MotionKind::Coup { realm, new_head } => {
+            let needed = if state.realm(realm.0).len() > 1 { 3 } else { 2 };
+            let mut needs = vec![count_of(&commanders(realm.0, None), needed)];
+            match new_head {
+                NewHead::Commander(seat) => {
+                    needs.push(Requirement { words: format!("{seat} signs"), met: signed(seat) });
+                }
+                NewHead::HeadOf(other) => {
+                    let head = SeatRef { power: other, role: Role::HeadOfState };
+                    needs.push(Requirement { words: format!("{head} signs"), met: signed(head) });
+                }
+                NewHead::Person(person) => needs.push(person_accepts(person, "the named Head of State")),
+                NewHead::Standby | NewHead::Nobody => {}
+            }
+            needs
+        }
+        MotionKind::Secede { power } => {
+            let mut needs =
+                vec![count_of(&[SeatRef { power, role: Role::General }, SeatRef { power, role: Role::Admiral }], 2)];
+            if let Some(previous) = state.cabinet(power.0).previous_head {
+                needs.push(person_accepts(previous, "the previous Head of State"));
+            }
+            needs
+        }
+    }
+}
+
+/// The seats whose change of hands makes a motion lapse (CAB.8).
+pub fn lapses_with(state: &State, motion: &Motion) -> Vec<SeatRef> {
+    named_seats(state, motion).into_iter().collect()
+}
+
+/// The person a motion names as a new holder, who accepts or declines on his own page (CAB.3), or the
+/// previous Head of State whose agreement a secession needs (CAB.4).
+pub fn person_named(state: &State, motion: &Motion) -> Option<PersonId> {
+    match motion.kind {
+        MotionKind::Relieve { replacement: Nominee::Person(person), .. }
+        | MotionKind::Appoint { replacement: Nominee::Person(person), .. }
+        | MotionKind::Coup { new_head: NewHead::Person(person), .. } => Some(person),
+        MotionKind::Secede { power } => state.cabinet(power.0).previous_head,
+        _ => None,
+    }
+}
+
 /// What motions did in a phase: private notices per seat.
 #[derive(Debug, Default)]
 pub(crate) struct Notices {
