@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod cabinet;
 pub mod clock;
 pub mod config;
 pub mod error;
@@ -98,6 +99,7 @@ pub fn app(state: AppState) -> Router {
         .merge(turns::router())
         .merge(notify::router())
         .merge(press::router())
+        .merge(cabinet::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)

@@ -56,11 +56,8 @@ pub fn form_cabinets(seed: i64, signups: &Signups) -> Vec<(SeatId, Position)> {
     rng.set_stream(0xCAB1);
     let placed_seat = |seat: SeatId| signups.placed.iter().any(|(placed, _)| *placed == seat);
     let mut taken: Vec<Position> = signups.placed.iter().map(|(_, position)| *position).collect();
-    let mut free_powers: Vec<Power> = Power::ALL
-        .iter()
-        .copied()
-        .filter(|power| !taken.iter().any(|position| position.power == *power))
-        .collect();
+    let mut free_powers: Vec<Power> =
+        Power::ALL.iter().copied().filter(|power| !taken.iter().any(|position| position.power == *power)).collect();
     free_powers.shuffle(&mut rng);
     let mut placements = Vec::new();
     let mut alone: Vec<SeatId> = Vec::new();
@@ -124,7 +121,8 @@ mod tests {
     #[test]
     fn positions_the_gm_placed_by_hand_are_kept_and_a_team_with_a_placed_member_is_seated_alone() {
         let france_general = Position { power: Power::France, role: SeatRole::General };
-        let signups = Signups { placed: vec![(SeatId(1), france_general)], teams: vec![team(1)], individuals: seats(4..22) };
+        let signups =
+            Signups { placed: vec![(SeatId(1), france_general)], teams: vec![team(1)], individuals: seats(4..22) };
         let placements = form_cabinets(3, &signups);
         assert_eq!(placements.len(), 20);
         assert!(!placements.iter().any(|(seat, position)| *seat == SeatId(1) || *position == france_general));

@@ -4,12 +4,12 @@
 use sqlx::PgConnection;
 
 use crate::games::model::SeatRole;
-use crate::ids::{AccountId, GameId, SeatId};
+use crate::ids::{AccountId, GameId, SeatId, TeamId};
 
 /// One member of a team, as the start and the game page read it.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TeamMember {
-    pub cabinet_team_id: i64,
+    pub cabinet_team_id: TeamId,
     pub account_id: AccountId,
     pub display_name: String,
     pub role: SeatRole,
@@ -31,7 +31,7 @@ pub async fn team_members(conn: &mut PgConnection, game_id: GameId) -> Result<Ve
     .await
 }
 
-pub async fn insert_team(conn: &mut PgConnection, game_id: GameId, captain: AccountId) -> Result<i64, sqlx::Error> {
+pub async fn insert_team(conn: &mut PgConnection, game_id: GameId, captain: AccountId) -> Result<TeamId, sqlx::Error> {
     sqlx::query_scalar(
         "insert into cabinet_team (game_id, captain_account_id) values ($1, $2) returning cabinet_team_id",
     )
@@ -46,7 +46,7 @@ pub const ALREADY_IN_A_TEAM: &str = "cabinet_team_member_game_id_account_id_key"
 
 pub async fn insert_member(
     conn: &mut PgConnection,
-    team_id: i64,
+    team_id: TeamId,
     game_id: GameId,
     account_id: AccountId,
     role: SeatRole,
@@ -66,7 +66,11 @@ pub async fn insert_member(
     .map(drop)
 }
 
-pub async fn confirm_member(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> Result<(), sqlx::Error> {
+pub async fn confirm_member(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    account_id: AccountId,
+) -> Result<(), sqlx::Error> {
     sqlx::query("update cabinet_team_member set confirmed = true where game_id = $1 and account_id = $2")
         .bind(game_id)
         .bind(account_id)
@@ -76,7 +80,7 @@ pub async fn confirm_member(conn: &mut PgConnection, game_id: GameId, account_id
 }
 
 /// Breaks up a team (a teammate declined or left): its members who joined stay signed up alone.
-pub async fn delete_team(conn: &mut PgConnection, team_id: i64) -> Result<(), sqlx::Error> {
+pub async fn delete_team(conn: &mut PgConnection, team_id: TeamId) -> Result<(), sqlx::Error> {
     sqlx::query("delete from cabinet_team where cabinet_team_id = $1").bind(team_id).execute(conn).await.map(drop)
 }
 
@@ -84,13 +88,12 @@ pub async fn delete_team(conn: &mut PgConnection, team_id: i64) -> Result<(), sq
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StandbyRow {
     pub account_id: AccountId,
-    pub username: String,
     pub display_name: String,
 }
 
 pub async fn standby(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<StandbyRow>, sqlx::Error> {
     sqlx::query_as(
-        "select s.account_id, a.username, a.display_name from cabinet_standby s
+        "select s.account_id, a.display_name from cabinet_standby s
          join account a on a.account_id = s.account_id
          where s.game_id = $1 order by s.joined_at, s.account_id",
     )
