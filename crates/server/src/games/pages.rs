@@ -4,7 +4,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
-use kinds::Kind;
+use kinds::{Kind, SeatPlan};
 use sqlx::PgConnection;
 
 use super::access::Access;
@@ -131,6 +131,20 @@ pub struct SettingsFormView {
 }
 
 impl SettingsFormView {
+    /// What the players field says: which kinds seat players without powers, and how many each allows.
+    pub fn players_hint(&self) -> String {
+        let kinds: Vec<String> = Kind::ALL
+            .iter()
+            .filter_map(|&kind| match kind.facts().seats {
+                SeatPlan::PlayersOnly { allowed, .. } => {
+                    Some(format!("{}: {} to {}", kind.name(), allowed.start(), allowed.end()))
+                }
+                SeatPlan::OnePerPower | SeatPlan::CabinetPerPower => None,
+            })
+            .collect();
+        format!("{} only", kinds.join("; "))
+    }
+
     /// Whether the form asks for the number of players: when the kind may still be chosen, or when the
     /// game's kind seats players without powers.
     pub fn asks_players(&self) -> bool {

@@ -1,0 +1,2 @@
+mod order_parsers_fuzz;
+mod press_limits;
