@@ -46,3 +46,7 @@ decl_id!(
     /// Key of a `press_message` row.
     MessageId
 );
+decl_id!(
+    /// Key of a `cabinet_team` row (Cabinet Diplomacy II sign-up as a team).
+    TeamId
+);

@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod archive;
+pub mod cabinet;
 pub mod clock;
 pub mod config;
 pub mod error;
@@ -112,6 +113,7 @@ pub fn app(state: AppState) -> Router {
         .merge(notify::router())
         .merge(press::router())
         .merge(api::pages_router())
+        .merge(cabinet::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)

@@ -1,6 +1,7 @@
 //! The browser journeys, linked into one binary (each links the whole server, so one link instead of one
 //! per journey): a real server on a test PostgreSQL, driven in headless Chromium through chromedriver.
 
+mod cabinet_diplomacy_journey;
 mod covert_operations_day;
 mod forgot_password;
 mod gm_panel_private_game;

@@ -205,7 +205,8 @@ impl Rules for CabinetDiplomacy {
     fn gm_action_syntax(_state: &State) -> Option<&'static str> {
         Some(
             "SEAT France general person 42 (seat a player in a vacant seat) | UNSEAT France general | \
-             AS person 42 ACCEPT 5 (record a seatless player's acceptance or agreement to motion 5)",
+             AS person 42 ACCEPT 5 (record a seatless player's acceptance or agreement to motion 5) | \
+             AS person 42 DECLINE 5",
         )
     }
 }
@@ -298,8 +299,17 @@ impl State {
                 let id = id.trim_start_matches('#').parse().map_err(|_| format!("`{id}` is not a motion number"))?;
                 self.agree_as(person, id).map(|_| ())
             }
+            [r#as, person, number, verb, id]
+                if r#as.eq_ignore_ascii_case("AS")
+                    && person.eq_ignore_ascii_case("person")
+                    && verb.eq_ignore_ascii_case("DECLINE") =>
+            {
+                let person = read_person_number(&[number])?;
+                let id = id.trim_start_matches('#').parse().map_err(|_| format!("`{id}` is not a motion number"))?;
+                self.decline_as(person, id).map(|_| ())
+            }
             _ => Err("write `SEAT <power> <role> person <number>`, `UNSEAT <power> <role>` or \
-                      `AS person <number> ACCEPT <motion>`"
+                      `AS person <number> ACCEPT <motion>` or `AS person <number> DECLINE <motion>`"
                 .to_string()),
         }
     }

@@ -471,6 +471,84 @@ fn is_complete(state: &State, motion: &Motion) -> bool {
     }
 }
 
+/// One condition a motion waits for, in words, and whether it is met: what the motion forms show as
+/// "who must sign" (sheet §8–10, CAB.3, CAB.4). Mirrors [`is_complete`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Requirement {
+    pub words: String,
+    pub met: bool,
+}
+
+/// What a motion still waits for, condition by condition.
+pub fn requirements(state: &State, motion: &Motion) -> Vec<Requirement> {
+    let signed = |seat: SeatRef| motion.signed.contains(&seat) && state.is_held(seat);
+    let agreed = |person: PersonId| motion.agreed.contains(&person);
+    let commanders = |realm: Power, but: Option<SeatRef>| -> Vec<SeatRef> {
+        state.commanders_of_realm(realm).into_iter().filter(|seat| Some(*seat) != but).collect()
+    };
+    let count_of = |seats: &[SeatRef], needed: usize| {
+        let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
+        let count = seats.iter().filter(|seat| signed(**seat)).count();
+        Requirement { words: format!("{needed} signature(s) of {}", names.join(", ")), met: count >= needed }
+    };
+    let person_accepts = |person: PersonId, what: &str| Requirement {
+        words: format!("{person} accepts on the site ({what})"),
+        met: agreed(person),
+    };
+    match motion.kind {
+        MotionKind::Relieve { seat, .. } => {
+            let realm = state.head_power(seat.power.0);
+            let needed = if state.realm(realm).len() > 1 { 2 } else { 1 };
+            vec![count_of(&commanders(realm, Some(seat)), needed)]
+        }
+        MotionKind::Appoint { replacement, .. } => match replacement {
+            Nominee::Standby => Vec::new(),
+            Nominee::Person(person) => vec![person_accepts(person, "the named replacement")],
+        },
+        MotionKind::Coup { realm, new_head } => {
+            let needed = if state.realm(realm.0).len() > 1 { 3 } else { 2 };
+            let mut needs = vec![count_of(&commanders(realm.0, None), needed)];
+            match new_head {
+                NewHead::Commander(seat) => {
+                    needs.push(Requirement { words: format!("{seat} signs"), met: signed(seat) });
+                }
+                NewHead::HeadOf(other) => {
+                    let head = SeatRef { power: other, role: Role::HeadOfState };
+                    needs.push(Requirement { words: format!("{head} signs"), met: signed(head) });
+                }
+                NewHead::Person(person) => needs.push(person_accepts(person, "the named Head of State")),
+                NewHead::Standby | NewHead::Nobody => {}
+            }
+            needs
+        }
+        MotionKind::Secede { power } => {
+            let mut needs =
+                vec![count_of(&[SeatRef { power, role: Role::General }, SeatRef { power, role: Role::Admiral }], 2)];
+            if let Some(previous) = state.cabinet(power.0).previous_head {
+                needs.push(person_accepts(previous, "the previous Head of State"));
+            }
+            needs
+        }
+    }
+}
+
+/// The seats whose change of hands makes a motion lapse (CAB.8).
+pub fn lapses_with(state: &State, motion: &Motion) -> Vec<SeatRef> {
+    named_seats(state, motion).into_iter().collect()
+}
+
+/// The person a motion names as a new holder, who accepts or declines on his own page (CAB.3), or the
+/// previous Head of State whose agreement a secession needs (CAB.4).
+pub fn person_named(state: &State, motion: &Motion) -> Option<PersonId> {
+    match motion.kind {
+        MotionKind::Relieve { replacement: Nominee::Person(person), .. }
+        | MotionKind::Appoint { replacement: Nominee::Person(person), .. }
+        | MotionKind::Coup { new_head: NewHead::Person(person), .. } => Some(person),
+        MotionKind::Secede { power } => state.cabinet(power.0).previous_head,
+        _ => None,
+    }
+}
+
 /// What motions did in a phase: private notices per seat.
 #[derive(Debug, Default)]
 pub(crate) struct Notices {
@@ -575,6 +653,32 @@ impl State {
             motion.agreed.push(person);
         }
         Ok(format!("{person} agreed to motion {id}"))
+    }
+
+    /// A person named as a replacement or new Head of State declines (CAB.3: he must accept on the site,
+    /// so he may also refuse). A relief goes on without him, asking the GM for a standby player instead
+    /// (sheet §8: if none is available the Head of State acts in the seat); an appointment or a coup
+    /// naming him can no longer be completed and is dropped, so its seats may propose another.
+    pub fn decline_as(&mut self, person: PersonId, id: u32) -> Result<String, String> {
+        let motion = self.motion(id).ok_or_else(|| format!("there is no open motion {id}"))?.clone();
+        match motion.kind {
+            MotionKind::Relieve { seat, replacement: Nominee::Person(named) } if named == person => {
+                let standby = MotionKind::Relieve { seat, replacement: Nominee::Standby };
+                if let Some(open) = self.motions.iter_mut().find(|m| m.id == id) {
+                    open.kind = standby;
+                    open.agreed.retain(|agreed| *agreed != person);
+                }
+                Ok(format!("{person} declined motion {id}; the GM is asked for a standby player instead"))
+            }
+            MotionKind::Appoint { replacement: Nominee::Person(named), .. }
+            | MotionKind::Coup { new_head: NewHead::Person(named), .. }
+                if named == person =>
+            {
+                self.motions.retain(|m| m.id != id);
+                Ok(format!("{person} declined motion {id}, which is dropped"))
+            }
+            _ => Err(format!("{person} is not named in motion {id}")),
+        }
     }
 
     /// Carries out every complete motion, in the order they were made, as the next phase (`phase`)

@@ -232,6 +232,58 @@ fn cab_3_a_named_replacement_takes_the_seat_the_phase_after_accepting() {
 }
 
 #[test]
+fn cab_3_a_named_replacement_may_decline_and_the_relief_then_asks_for_a_standby_player() {
+    // See: rulings CAB.3; rules/cabinet-diplomacy-ii.txt §8 ("If a replacement is not available, the Head of
+    // State assumes the duties")
+    let game = new_game();
+    let (game, _) = step(&game, &[(HOS, "RELIEVE general WITH person 500")]);
+    let relief = state(&game).motions[0].clone();
+    assert!(game.gm_action(&format!("AS person 501 DECLINE {}", relief.id)).is_err(), "only the named person");
+    let game = gm(&game, &format!("AS person 500 DECLINE {}", relief.id));
+    assert_eq!(
+        state(&game).motions[0].kind.describe(),
+        "relieve France: General, replaced by a player from the GM's standby list"
+    );
+    let (game, _) = step(&game, &[(ADMIRAL, &format!("SIGN {}", relief.id))]);
+    assert_eq!(status(&game, GENERAL), SeatStatus::Vacant);
+    assert!(
+        cabinet::gm_view(state(&game))
+            .notes
+            .iter()
+            .any(|note| note.contains("Seat a standby player as France: General"))
+    );
+}
+
+#[test]
+fn rule_9_a_coups_requirements_name_both_commanders_and_the_named_person_until_each_is_met() {
+    // See: rules/cabinet-diplomacy-ii.txt §9; rulings CAB.3, CAB.8
+    let game = new_game();
+    let (game, _) = step(&game, &[(GENERAL, "COUP WITH person 600")]);
+    let coup = state(&game).motions[0].clone();
+    let needs = cabinet::motions::requirements(state(&game), &coup);
+    assert_eq!(needs.len(), 2);
+    assert!(needs[0].words.contains("France: General") && needs[0].words.contains("France: Admiral"));
+    assert!(!needs[0].met && !needs[1].met);
+    assert_eq!(cabinet::motions::person_named(state(&game), &coup), Some(PersonId(600)));
+    let (game, _) = step(&game, &[(ADMIRAL, &format!("SIGN {}", coup.id))]);
+    let game = gm(&game, &format!("AS person 600 ACCEPT {}", coup.id));
+    let coup = state(&game).motions[0].clone();
+    assert!(cabinet::motions::requirements(state(&game), &coup).iter().all(|need| need.met));
+    assert!(cabinet::motions::lapses_with(state(&game), &coup).contains(&kinds::cabinet::SeatRef::parse(HOS).unwrap()));
+}
+
+#[test]
+fn cab_3_a_coup_whose_named_head_declines_is_dropped() {
+    // See: rulings CAB.3, CAB.5
+    let game = new_game();
+    let (game, _) = step(&game, &[(GENERAL, "COUP WITH person 600")]);
+    let coup = state(&game).motions[0].id;
+    let game = gm(&game, &format!("AS person 600 DECLINE {coup}"));
+    assert!(state(&game).motions.is_empty());
+    assert!(holder(&game, HOS).is_some(), "the Head of State stays");
+}
+
+#[test]
 fn cab_1_a_relieved_holder_loses_the_seat_and_everything_it_could_see() {
     // See: rulings CAB.1
     let game = new_game();

@@ -76,6 +76,8 @@ pub struct PanelPage {
     pub(super) kind_action: Option<KindActionView>,
     /// The press settings form, once the game has started (before, the settings form holds them).
     press: Option<PressSettingsView>,
+    /// Cabinet games: placing people by hand, the standby list and vacant positions.
+    cabinet: Option<crate::cabinet::gm::CabinetGmView>,
 }
 
 pub(super) async fn panel_page(
@@ -113,6 +115,7 @@ pub(super) async fn panel_page(
     } else {
         None
     };
+    let cabinet = crate::cabinet::gm::panel_view(conn, &game, &seats).await?;
     let start_blocker = match lifecycle::readiness(&game, &seats) {
         Ok(()) => None,
         Err(not_ready) => Some(not_ready.to_string()),
@@ -135,6 +138,7 @@ pub(super) async fn panel_page(
         audit: audit_lines(audit, user.time_zone),
         kind_action,
         press: (game.status != GameStatus::Forming).then(|| PressSettingsView::of(&game)),
+        cabinet,
         name: game.name,
     })
 }
@@ -153,13 +157,13 @@ pub async fn panel(
 }
 
 /// An open GM transaction: the game row is locked and the user is its GM.
-pub(super) struct GmTransaction {
-    pub(super) tx: Transaction<'static, Postgres>,
-    pub(super) game: GameRow,
+pub(crate) struct GmTransaction {
+    pub(crate) tx: Transaction<'static, Postgres>,
+    pub(crate) game: GameRow,
     seats: Vec<SeatRow>,
 }
 
-pub(super) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
+pub(crate) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
     let mut tx = state.db.begin().await?;
     let game = game_queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let seats = game_queries::seats(&mut tx, game_id).await?;
@@ -172,7 +176,7 @@ pub(super) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) 
 }
 
 impl GmTransaction {
-    pub(super) async fn finish(
+    pub(crate) async fn finish(
         mut self,
         signed_in: &SignedIn,
         action: GmAction,
@@ -195,7 +199,7 @@ impl GmTransaction {
         Ok(allowed)
     }
 
-    pub(super) fn require_status(&self, allowed: &[GameStatus], refusal: &str) -> AppResult<()> {
+    pub(crate) fn require_status(&self, allowed: &[GameStatus], refusal: &str) -> AppResult<()> {
         if allowed.contains(&self.game.status) { Ok(()) } else { Err(AppError::Conflict(refusal.to_owned())) }
     }
 
@@ -339,6 +343,8 @@ pub async fn remove_player(
     // Before the start the seat goes away; after it, the seat and its powers stay, empty, for a replacement.
     if gm.game.status == GameStatus::Forming {
         game_queries::delete_seat(&mut gm.tx, seat_id).await?;
+    } else if crate::cabinet::gm::change_holder(&mut gm.tx, &gm.game, seat_id, None).await? {
+        // A Cabinet position: the engine's holder changed and the seat followed it.
     } else {
         game_queries::set_seat_holder(&mut gm.tx, seat_id, None).await?;
     }
@@ -365,6 +371,13 @@ pub async fn replace_player(
         .await?
         .ok_or_else(|| AppError::BadRequest(format!("There is no account called {username:?}.")))?;
     let before = gm.describe_seat(&seat);
+    if gm.seats.iter().any(|other| other.account_id == Some(account_id)) {
+        return Err(AppError::Conflict(format!("{display_name} already has a seat in this game.")));
+    }
+    if crate::cabinet::gm::change_holder(&mut gm.tx, &gm.game, seat_id, Some(account_id)).await? {
+        let detail = format!("Gave {before} to a new player.");
+        return gm.finish(&signed_in, GmAction::ReplacePlayer, &detail, "The seat has a new player.").await;
+    }
     game_queries::set_seat_holder(&mut gm.tx, seat_id, Some(account_id)).await.map_err(|error| {
         if violates(&error, game_queries::ALREADY_SEATED) {
             AppError::Conflict(format!("{display_name} already has a seat in this game."))

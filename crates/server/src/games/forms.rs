@@ -9,7 +9,8 @@ use super::deadline::{DeadlineSettings, PhaseDuration, WEEKDAYS, WeekdaySet};
 use kinds::{Kind, SeatPlan};
 
 use super::model::{
-    DeadlineMode, GameStatus, Power, PowerAssignment, PressRule, StartRule, default_seat_count, has_powers, site_seats,
+    DeadlineMode, GameStatus, Power, PowerAssignment, PressRule, StartRule, default_seat_count, has_powers, is_cabinet,
+    site_seats,
 };
 use crate::error::FormErrors;
 use crate::press::PressSettings;
@@ -100,9 +101,11 @@ pub struct GameSettings {
 impl GameSettings {
     /// The settings with what the kind imposes: a game of players without powers (Covert Operations) is
     /// always anonymous, since who plays which position is the game's secret until a player reveals
-    /// itself with an `M` order (rulings 5.4).
+    /// itself with an `M` order (rulings 5.4); so is a Cabinet game, which looks like a gunboat game to
+    /// everyone outside a cabinet (sheet §4, rulings 2.4): names reach a page only where the engine's
+    /// `known_holders` allows (`crate::cabinet`).
     pub fn for_kind(self, kind: Kind) -> GameSettings {
-        GameSettings { anonymous: self.anonymous || !has_powers(kind), ..self }
+        GameSettings { anonymous: self.anonymous || !has_powers(kind) || is_cabinet(kind), ..self }
     }
 }
 
@@ -430,11 +433,13 @@ mod tests {
     }
 
     #[test]
-    fn kinds_the_site_cannot_seat_yet_are_refused_with_a_clear_message() {
-        let form = GameSettingsForm { kind: "cabinet_diplomacy".to_owned(), ..named("x") };
-        let mut errors = FormErrors::default();
-        form.validate_kind(&mut errors);
-        assert!(errors.get("kind").contains("Cabinet Diplomacy II games cannot be played"));
+    fn every_kind_is_accepted_on_the_new_game_form_cabinet_diplomacy_included() {
+        for kind in Kind::ALL {
+            let form = GameSettingsForm { kind: kind.slug().to_owned(), ..named("x") };
+            let mut errors = FormErrors::default();
+            assert_eq!(form.validate_kind(&mut errors), *kind);
+            assert!(!errors.has("kind"), "{kind}");
+        }
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Starting a game: checks that every seat is taken, gives out powers, sets the first deadline and
+//! Starting a game: checks that every seat is taken, gives out powers (in Cabinet games, forms the
+//! cabinets: `crate::cabinet::seating`), sets the first deadline and
 //! opens the first phase (`turns`). Shared by the GM's "start" button and the automatic start when the
 //! last seat is taken.
 
@@ -9,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use sqlx::PgConnection;
 
 use super::deadline::PhaseKind;
-use super::model::{GameStatus, Power, PowerAssignment, has_powers};
+use super::model::{GameStatus, Power, PowerAssignment, has_powers, is_cabinet};
 use super::queries::{self, GameRow, SeatRow};
 use crate::error::AppError;
 use crate::turns;
@@ -63,7 +64,9 @@ pub async fn start_if_ready(
     if let Err(not_ready) = readiness(game, &seats) {
         return Ok(Err(not_ready));
     }
-    if has_powers(game.kind) {
+    if is_cabinet(game.kind) {
+        crate::cabinet::seating::place_at_start(conn, game, &seats).await?;
+    } else if has_powers(game.kind) {
         for (seat, power) in draw_missing_powers(game.rng_seed, &seats) {
             queries::give_power(conn, game.game_id, seat.seat_id, seat.role, power).await?;
         }

@@ -48,11 +48,18 @@ macro_rules! choice_enum {
 /// How many players the GM may seat in a kind of players without powers (`game.seat_count`'s range).
 pub const PLAYER_SEATS: std::ops::RangeInclusive<i16> = 2..=30;
 
-/// Whether the site can seat a kind's table yet: one seat per power, or players without powers.
-/// Cabinet Diplomacy's three positions per power need sign-up as a team or alone, which comes with the
-/// Cabinet issue; until then its games cannot be created.
+/// Whether the site can seat a kind's table: one seat per power, three positions per power (Cabinet
+/// Diplomacy: sign-up as a team or alone, cabinets formed at the start, `crate::cabinet`), or players
+/// without powers. Every plan is seated today; a new plan must be answered here first.
 pub fn site_seats(kind: Kind) -> bool {
-    !matches!(kind.facts().seats, SeatPlan::CabinetPerPower)
+    match kind.facts().seats {
+        SeatPlan::OnePerPower | SeatPlan::CabinetPerPower | SeatPlan::PlayersOnly { .. } => true,
+    }
+}
+
+/// Whether a kind seats three positions per power (Cabinet Diplomacy II).
+pub fn is_cabinet(kind: Kind) -> bool {
+    matches!(kind.facts().seats, SeatPlan::CabinetPerPower)
 }
 
 /// How many seats a new game of `kind` has before the GM changes it.
@@ -129,9 +136,42 @@ choice_enum! {
     SeatRole as "seat_role" {
         Player => ("player", "Player"),
         HeadOfState => ("head_of_state", "Head of State"),
-        General => ("general", "General"),
-        Admiral => ("admiral", "Admiral"),
+        General => ("general", "General of the Army"),
+        Admiral => ("admiral", "Admiral of the Navy"),
     }
+}
+
+impl SeatRole {
+    /// The short title a position goes by in press and lists ("General of France").
+    pub fn title(self) -> &'static str {
+        match self {
+            SeatRole::Player => "Player",
+            SeatRole::HeadOfState => "Head of State",
+            SeatRole::General => "General",
+            SeatRole::Admiral => "Admiral",
+        }
+    }
+
+    /// The Cabinet position this role is, if it is one.
+    pub fn cabinet_role(self) -> Option<kinds::cabinet::Role> {
+        match self {
+            SeatRole::Player => None,
+            SeatRole::HeadOfState => Some(kinds::cabinet::Role::HeadOfState),
+            SeatRole::General => Some(kinds::cabinet::Role::General),
+            SeatRole::Admiral => Some(kinds::cabinet::Role::Admiral),
+        }
+    }
+
+    pub fn of_cabinet_role(role: kinds::cabinet::Role) -> SeatRole {
+        match role {
+            kinds::cabinet::Role::HeadOfState => SeatRole::HeadOfState,
+            kinds::cabinet::Role::General => SeatRole::General,
+            kinds::cabinet::Role::Admiral => SeatRole::Admiral,
+        }
+    }
+
+    /// The three Cabinet positions, in the engine's seat order.
+    pub const CABINET: [SeatRole; 3] = [SeatRole::HeadOfState, SeatRole::General, SeatRole::Admiral];
 }
 
 choice_enum! {
@@ -184,12 +224,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_site_seats_every_kind_but_cabinet_diplomacy() {
+    fn the_site_seats_every_kind_cabinet_diplomacy_included() {
         let seated: Vec<Kind> = Kind::ALL.iter().copied().filter(|&kind| site_seats(kind)).collect();
-        assert_eq!(
-            seated,
-            [Kind::Standard, Kind::CovertDip, Kind::TerrorismI, Kind::Diplobucks, Kind::CovertOperations]
-        );
+        assert_eq!(seated, Kind::ALL);
+        assert!(is_cabinet(Kind::CabinetDiplomacy));
+        assert!(!is_cabinet(Kind::Standard));
     }
 
     #[test]

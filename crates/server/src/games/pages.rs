@@ -11,7 +11,8 @@ use super::access::Access;
 use super::forms::{GameSettings, GameSettingsForm, InviteQuery, JoinForm, LobbyQuery, LobbyTab, WeekdayBox};
 use super::lifecycle;
 use super::model::{
-    DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers, site_seats,
+    DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers, is_cabinet,
+    site_seats,
 };
 use super::queries::{self, GameRow, GameSummary, NewGame, SeatRow};
 use crate::accounts::pages::TIME_ZONES;
@@ -322,7 +323,21 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
     };
     // A game of players without powers (Covert Operations) has one kind of phase, a day, and seats
     // numbered in join order: retreat and adjustment deadlines and power assignment mean nothing there.
-    let (deadline_rule, seats) = if has_powers(game.kind) {
+    let (deadline_rule, seats) = if is_cabinet(game.kind) {
+        let placing = match settings.power_assignment {
+            PowerAssignment::GmAssigns => "The GM places every player",
+            PowerAssignment::PlayersChoose | PowerAssignment::Random => {
+                "Teams of three get a power each; everyone else is placed at random at the start"
+            }
+        };
+        (
+            deadline_rule,
+            (
+                "Positions",
+                format!("7 powers × 3 positions (Head of State, General of the Army, Admiral of the Navy). {placing}."),
+            ),
+        )
+    } else if has_powers(game.kind) {
         (deadline_rule, ("Powers", settings.power_assignment.label().to_owned()))
     } else {
         (day_deadline_rule(deadlines), ("Seats", "Player 1, Player 2, … in the order players join".to_owned()))
@@ -400,6 +415,10 @@ pub struct GamePage {
     world: Option<WorldView>,
     /// The viewer's conversations with unread counts and the latest public press, once started.
     press: Option<PressSummary>,
+    /// A Cabinet game: link to the Cabinet page.
+    is_cabinet: bool,
+    /// Once a game is won: every winning seat by position, with its holder where names may be shown.
+    winners: Vec<String>,
 }
 
 pub async fn show_game(
@@ -414,7 +433,7 @@ pub async fn show_game(
     let forming = game.status == GameStatus::Forming;
     let has_free_seat = seats.len() < usize::try_from(game.seat_count).unwrap_or(0);
     let can_join = forming && access.logged_in && access.my_seat.is_none() && has_free_seat;
-    let free_powers = if game.power_assignment == PowerAssignment::PlayersChoose && has_powers(game.kind) {
+    let free_powers = if game.power_assignment == PowerAssignment::PlayersChoose && chooses_power(game.kind) {
         Power::ALL.iter().copied().filter(|power| !seats.iter().any(|seat| seat.powers.contains(power))).collect()
     } else {
         Vec::new()
@@ -432,7 +451,14 @@ pub async fn show_game(
         GameStatus::Forming | GameStatus::Running | GameStatus::Paused => None,
     };
     let press = game_summary(&mut conn, &game, &seats, &access, viewer.user.as_ref()).await?;
+    let winners = if game.status == GameStatus::Finished {
+        winners(&mut conn, &game, &seats, &access).await?
+    } else {
+        Vec::new()
+    };
     Ok(GamePage {
+        is_cabinet: is_cabinet(game.kind),
+        winners,
         deadline_in: game.deadline_at.map(|at| time_left(at, state.clock.now())),
         result,
         standing,
@@ -459,6 +485,35 @@ pub async fn show_game(
         name: game.name,
         description: game.description,
     })
+}
+
+/// The seats sharing a win (rulings 2.6: all seats of a Cabinet realm), by position and holder.
+async fn winners(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    seats: &[SeatRow],
+    access: &Access,
+) -> AppResult<Vec<String>> {
+    let Some(phase) = turn_queries::current_phase(conn, game.game_id).await? else { return Ok(Vec::new()) };
+    let Ok(state) = kinds::AnyGame::from_json(phase.state) else { return Ok(Vec::new()) };
+    let Some(kinds::Outcome::Victory { winners, .. }) = state.outcome() else { return Ok(Vec::new()) };
+    let numbering = turn_queries::game_seats(conn, game.game_id).await?;
+    let views = seat_views(game, seats, access);
+    Ok(winners
+        .iter()
+        .filter_map(|index| numbering.iter().find(|(_, number)| number == index))
+        .filter_map(|(seat_id, _)| seats.iter().position(|seat| seat.seat_id == *seat_id))
+        .map(|at| {
+            let title = crate::press::access::seat_title(&seats[at], at + 1);
+            format!("{title}: {}", views[at].player)
+        })
+        .collect())
+}
+
+/// Whether a player joining chooses a power: not in kinds without powers, nor in Cabinet games, whose
+/// cabinets are formed at the start (sheet §3).
+fn chooses_power(kind: Kind) -> bool {
+    has_powers(kind) && !is_cabinet(kind)
 }
 
 /// Loads a game the viewer may see; games they may not see answer 404, so private games stay unknown.
@@ -525,7 +580,7 @@ fn check_can_join(game: &GameRow, seats: &[SeatRow], access: &Access, power: Opt
     if seats.len() >= usize::try_from(game.seat_count).unwrap_or(0) {
         return Err(AppError::Conflict("Every seat in this game is taken.".to_owned()));
     }
-    let chooses = game.power_assignment == PowerAssignment::PlayersChoose && has_powers(game.kind);
+    let chooses = game.power_assignment == PowerAssignment::PlayersChoose && chooses_power(game.kind);
     match (chooses, power) {
         (true, None) => Err(AppError::BadRequest("Choose the power you want to play.".to_owned())),
         (false, Some(_)) => Err(AppError::BadRequest("Powers in this game are not chosen by players.".to_owned())),

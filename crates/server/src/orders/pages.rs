@@ -176,6 +176,8 @@ pub struct OrdersPage {
     own_facts: Vec<(String, String)>,
     own_notes: Vec<String>,
     notation: Notation,
+    /// In a Cabinet game: what this position may order and why (sheet §5–7).
+    position_duties: Option<String>,
 }
 
 /// What a request leaves for the page to show besides the saved sheet.
@@ -257,8 +259,16 @@ impl OrdersPage {
             own_facts: only_in_own_view(own_view.facts, &public_view.facts),
             own_notes: only_in_own_view(own_view.notes, &public_view.notes),
             notation: seat.game.kind.facts().notation,
+            position_duties: position_duties(&seat.state, seat.game_seat),
         })
     }
+}
+
+/// What a Cabinet position may order and why; `None` in other kinds.
+fn position_duties(state: &AnyGame, seat: kinds::SeatIndex) -> Option<String> {
+    let AnyGame::CabinetDiplomacy(_) = state else { return None };
+    let seat = kinds::cabinet::SeatRef::from_id(seat)?;
+    Some(crate::cabinet::pages::duties(seat.role, &seat.power.to_string()))
 }
 
 /// What a seat's own view adds to the public one: the part worth flagging as "only you can see this".

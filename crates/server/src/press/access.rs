@@ -142,14 +142,14 @@ pub fn correspondent(sender: Sender, numbering: &[(SeatId, kinds::SeatIndex)]) -
 }
 
 /// How a seat is named in press: its power(s), and its role where a power has several seats
-/// (`France`, `France (General)`); a seat without powers by its number on the game page (`Player 3`).
+/// (`France`, `General of France`); a seat without powers by its number on the game page (`Player 3`).
 /// Never its player.
 pub fn seat_title(seat: &SeatRow, number: usize) -> String {
     let powers = seat.powers.iter().map(|power| power.label()).collect::<Vec<_>>().join(", ");
     match (powers.is_empty(), seat.role) {
         (true, role) => format!("{} {number}", role.label()),
         (false, SeatRole::Player) => powers,
-        (false, role) => format!("{powers} ({})", role.label()),
+        (false, role) => format!("{} of {powers}", role.title()),
     }
 }
 
@@ -246,7 +246,7 @@ mod tests {
         france.display_name = Some("Alice".to_owned());
         assert_eq!(seat_title(&france, 3), "France");
         france.role = SeatRole::General;
-        assert_eq!(seat_title(&france, 3), "France (General)");
+        assert_eq!(seat_title(&france, 3), "General of France");
         france.powers.clear();
         france.role = SeatRole::Player;
         assert_eq!(seat_title(&france, 3), "Player 3");

@@ -16,7 +16,7 @@ use crate::games::deadline::PhaseKind;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::games::status;
 use crate::ids::{GameId, SeatId};
-use crate::notify;
+use crate::{cabinet, notify};
 
 /// What one call of [`tick`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,8 +77,15 @@ pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: Date
     if !kind.facts().seats.has_powers() {
         settings = with_player_count(settings, seats.len());
     }
-    let state = AnyGame::new(kind, &settings, game.rng_seed as u64).map_err(|error| anyhow!("{error}"))?;
-    let numbering = number_seats(&state, &seats)?;
+    let mut state = AnyGame::new(kind, &settings, game.rng_seed as u64).map_err(|error| anyhow!("{error}"))?;
+    // A Cabinet game's positions share their power three ways: seats are paired by power and role, and
+    // the engine, which starts with every position vacant, is told who holds each.
+    let numbering = if crate::games::model::is_cabinet(kind) {
+        cabinet::seating::seat_people(&mut state, &seats)?;
+        cabinet::seating::number_seats(&seats)?
+    } else {
+        number_seats(&state, &seats)?
+    };
     for (seat_id, game_seat) in &numbering {
         queries::set_game_seat(conn, *seat_id, game_seat.0).await?;
     }
@@ -161,6 +168,8 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
         }
     }
     let next = processed.next;
+    // Reliefs and coups carried out by the phase move people between seats (CAB.1).
+    cabinet::seating::follow_engine(conn, game, &next).await?;
     open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
     match next.outcome() {
         Some(kinds::Outcome::Victory { summary, .. }) => {

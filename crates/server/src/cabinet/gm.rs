@@ -1,0 +1,196 @@
+//! The GM's Cabinet tools: placing a person in a position by hand before the start, and seating a
+//! player from the standby list in a vacant position while the game runs (through the engine's
+//! `seat_person`, which lapses the motions naming the seat, CAB.8). Both are in the audit log without
+//! names: the log is read by every player, and who holds which position is a secret (rulings 2.4).
+
+use axum::extract::State;
+use axum::response::Redirect;
+use kinds::AnyGame;
+use kinds::cabinet::SeatRef;
+use serde::Deserialize;
+
+use super::formation::Position;
+use super::queries;
+use super::seating::{self, person};
+use crate::admin::pages::begin_as_gm;
+use crate::error::{AppError, AppResult};
+use crate::extract::{Form, Path, SignedIn};
+use crate::games::model::{GameStatus, GmAction, Power, SeatRole, is_cabinet};
+use crate::games::queries as game_queries;
+use crate::ids::{AccountId, GameId, SeatId};
+use crate::state::AppState;
+use crate::turns::queries as turn_queries;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PlaceForm {
+    pub seat_id: String,
+    /// `france-general`.
+    pub position: String,
+}
+
+/// Reads `france-general`.
+pub fn read_position(value: &str) -> Option<Position> {
+    let (power, role) = value.split_once('-')?;
+    let role = SeatRole::from_slug(role).filter(|role| role.cabinet_role().is_some())?;
+    Some(Position { power: Power::from_slug(power)?, role })
+}
+
+/// The form value of a position (`france-general`).
+pub fn position_value(position: Position) -> String {
+    format!("{}-{}", position.power.slug(), position.role.slug())
+}
+
+pub async fn place_by_hand(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+    Form(form): Form<PlaceForm>,
+) -> AppResult<Redirect> {
+    let position = read_position(&form.position)
+        .ok_or_else(|| AppError::BadRequest("Choose a power and a position.".to_owned()))?;
+    let seat_id: SeatId =
+        form.seat_id.parse().map_err(|_| AppError::BadRequest("Choose the player to place.".to_owned()))?;
+    let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
+    if !is_cabinet(gm.game.kind) {
+        return Err(AppError::NotFound);
+    }
+    gm.require_status(&[GameStatus::Forming], "People are placed by hand only before the start.")?;
+    let seats = game_queries::seats(&mut gm.tx, game_id).await?;
+    if !seats.iter().any(|seat| seat.seat_id == seat_id && seat.account_id.is_some()) {
+        return Err(AppError::NotFound);
+    }
+    if seats.iter().any(|seat| seat.seat_id != seat_id && seating::position_of(seat) == Some(position)) {
+        return Err(AppError::Conflict(format!("{} is already placed.", position.words())));
+    }
+    game_queries::clear_powers(&mut gm.tx, seat_id).await?;
+    queries::set_seat_role(&mut gm.tx, seat_id, position.role).await?;
+    game_queries::give_power(&mut gm.tx, game_id, seat_id, position.role, position.power).await?;
+    if gm.game.start_rule == crate::games::model::StartRule::WhenFull {
+        crate::games::lifecycle::start_if_ready(&mut gm.tx, &gm.game, state.clock.now()).await?.ok();
+    }
+    gm.finish(&signed_in, GmAction::AssignPower, "Placed a player in a position.", "Placed.").await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SeatForm {
+    /// The vacant position: `france-general`.
+    pub position: String,
+    pub account_id: String,
+}
+
+pub async fn seat_from_standby(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+    Form(form): Form<SeatForm>,
+) -> AppResult<Redirect> {
+    let position = read_position(&form.position)
+        .ok_or_else(|| AppError::BadRequest("Choose the vacant position to fill.".to_owned()))?;
+    let account_id: AccountId = form
+        .account_id
+        .parse()
+        .map_err(|_| AppError::BadRequest("Choose a player from the standby list.".to_owned()))?;
+    let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
+    if !is_cabinet(gm.game.kind) {
+        return Err(AppError::NotFound);
+    }
+    gm.require_status(&[GameStatus::Running, GameStatus::Paused], "Standby players are seated while the game runs.")?;
+    let standby = queries::standby(&mut gm.tx, game_id).await?;
+    if !standby.iter().any(|row| row.account_id == account_id) {
+        return Err(AppError::BadRequest("That player is not on this game's standby list.".to_owned()));
+    }
+    let phase = turn_queries::current_phase(&mut gm.tx, game_id).await?.ok_or(AppError::NotFound)?;
+    let mut current = AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
+    let AnyGame::CabinetDiplomacy(cabinet) = &mut current else { return Err(AppError::NotFound) };
+    let seat: SeatRef = position.seat_ref().ok_or_else(|| AppError::BadRequest("No such position.".to_owned()))?;
+    cabinet
+        .seat_person(seat, person(account_id))
+        .map_err(|reason| AppError::Conflict(format!("Not seated: {reason}.")))?;
+    turn_queries::replace_current_state(&mut gm.tx, game_id, phase.phase_index, current.to_json()).await?;
+    seating::follow_engine(&mut gm.tx, &gm.game, &current).await.map_err(AppError::Internal)?;
+    let detail = "Seated a player from the standby list.";
+    gm.finish(&signed_in, GmAction::ReplacePlayer, detail, &format!("Seated in {}.", position.words())).await
+}
+
+/// The panel's Cabinet part: before the start, the people to place and the free positions; while the
+/// game runs, the standby list and the vacant positions (those a cabinet asked the GM to fill first).
+pub struct CabinetGmView {
+    pub forming: bool,
+    pub people: Vec<(SeatId, String)>,
+    pub free_positions: Vec<(String, String)>,
+    pub standby: Vec<(AccountId, String)>,
+    pub vacancies: Vec<(String, String)>,
+}
+
+pub async fn panel_view(
+    conn: &mut sqlx::PgConnection,
+    game: &crate::games::queries::GameRow,
+    seats: &[crate::games::queries::SeatRow],
+) -> AppResult<Option<CabinetGmView>> {
+    if !is_cabinet(game.kind) {
+        return Ok(None);
+    }
+    let forming = game.status == GameStatus::Forming;
+    let placed: Vec<Position> = seats.iter().filter_map(seating::position_of).collect();
+    let people = seats
+        .iter()
+        .filter(|seat| seat.account_id.is_some())
+        .map(|seat| {
+            let name = seat.display_name.clone().unwrap_or_default();
+            let at = seating::position_of(seat).map_or_else(|| "not placed".to_owned(), Position::words);
+            (seat.seat_id, format!("{name} ({at})"))
+        })
+        .collect();
+    let free_positions = Position::all()
+        .filter(|position| !placed.contains(position))
+        .map(|position| (position_value(position), position.words()))
+        .collect();
+    let standby =
+        queries::standby(conn, game.game_id).await?.into_iter().map(|row| (row.account_id, row.display_name)).collect();
+    let mut vacancies = Vec::new();
+    if let Some(phase) = turn_queries::current_phase(conn, game.game_id).await?.filter(|_| !forming)
+        && let Ok(AnyGame::CabinetDiplomacy(cabinet)) = AnyGame::from_json(phase.state)
+    {
+        let asked = |seat: &SeatRef| cabinet.standby_requests.contains(seat);
+        for position in Position::all() {
+            let Some(seat) = position.seat_ref() else { continue };
+            if cabinet.in_use(seat) && !cabinet.is_held(seat) {
+                let note = if asked(&seat) { " (its cabinet asked for a standby player)" } else { "" };
+                vacancies.push((position_value(position), format!("{}{note}", position.words())));
+            }
+        }
+    }
+    Ok(Some(CabinetGmView { forming, people, free_positions, standby, vacancies }))
+}
+
+/// The GM removing or replacing the holder of a position in a running Cabinet game: the engine's holder
+/// changes first (`unseat`, then `seat_person`; motions naming the seat lapse, CAB.8), and the site's
+/// seats follow it. Returns `false` for games where the seat row alone is the truth.
+pub async fn change_holder(
+    conn: &mut sqlx::PgConnection,
+    game: &crate::games::queries::GameRow,
+    seat_id: SeatId,
+    account_id: Option<AccountId>,
+) -> AppResult<bool> {
+    if !is_cabinet(game.kind) || game.status == GameStatus::Forming {
+        return Ok(false);
+    }
+    let Some(index) = crate::orders::queries::game_seat(conn, seat_id).await? else { return Ok(false) };
+    let phase = turn_queries::current_phase(conn, game.game_id).await?.ok_or(AppError::NotFound)?;
+    let mut current = AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
+    let AnyGame::CabinetDiplomacy(cabinet) = &mut current else { return Ok(false) };
+    let seat = SeatRef::from_id(index).ok_or(AppError::NotFound)?;
+    if cabinet.is_held(seat) {
+        cabinet.unseat(seat).map_err(|reason| AppError::Conflict(format!("Not changed: {reason}.")))?;
+    }
+    if let Some(account_id) = account_id {
+        cabinet
+            .seat_person(seat, person(account_id))
+            .map_err(|reason| AppError::Conflict(format!("Not seated: {reason}.")))?;
+    }
+    turn_queries::replace_current_state(conn, game.game_id, phase.phase_index, current.to_json()).await?;
+    seating::follow_engine(conn, game, &current).await.map_err(AppError::Internal)?;
+    Ok(true)
+}

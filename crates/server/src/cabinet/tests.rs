@@ -1,0 +1,517 @@
+//! Cabinet Diplomacy II on the site, point by point of the issue, on a real PostgreSQL: sign-up as a team
+//! or alone and the cabinets formed at the start; order pages per position; press limits; motions as
+//! forms; the standby list; who knows whom on every page and mail; the shared win.
+
+use axum::http::StatusCode;
+use chrono::{Duration, Utc};
+use sqlx::PgPool;
+
+use crate::ids::GameId;
+use crate::notify::content::{MailContent, RenderContext};
+use crate::test_support::{Client, assert_lacks_any_case, create_game, logged_in};
+use crate::turns::{Outcome, tick};
+
+/// A person of the table: their username (unique, so a leak can be searched for) and session.
+struct Person {
+    username: String,
+    client: Client,
+}
+
+/// A GM, a Cabinet game of 21 places, and 21 people: the first three signed up as a team (Head of
+/// State, General, Admiral), the other 18 alone; the 21st join starts the game.
+async fn cabinet_table(pool: &PgPool) -> (Client, Vec<Person>, GameId) {
+    let mut gm = logged_in(pool, "cabgm").await;
+    let game_id = create_game(
+        &mut gm,
+        "Cabinet test",
+        &[("kind", "cabinet_diplomacy"), ("power_assignment", "random"), ("start_rule", "when_full")],
+    )
+    .await;
+    let mut people = Vec::new();
+    for index in 0..21 {
+        let username = format!("zq{index:02}secretname");
+        people.push(Person { client: logged_in(pool, &username).await, username });
+    }
+    let (first, second) = (people[1].username.clone(), people[2].username.clone());
+    let team_form = [
+        ("my_role", "head_of_state"),
+        ("first_username", first.as_str()),
+        ("first_role", "general"),
+        ("second_username", second.as_str()),
+        ("second_role", "admiral"),
+    ];
+    people[0]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/team"), &team_form)
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    for mate in &mut people[1..3] {
+        mate.client
+            .post(&format!("/games/{game_id}/cabinet/team/confirm"), &[])
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+    for person in &mut people[3..] {
+        person.client.post(&format!("/games/{game_id}/join"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    }
+    (gm, people, game_id)
+}
+
+/// Each person's position after the start: (username, power, role).
+async fn positions(pool: &PgPool, game_id: GameId) -> Vec<(String, String, String)> {
+    sqlx::query_as(
+        "select a.username, p.power::text, p.role::text from seat s
+         join account a on a.account_id = s.account_id join seat_power p on p.seat_id = s.seat_id
+         where s.game_id = $1 order by p.power, p.role",
+    )
+    .bind(game_id)
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+/// The index in `people` of whoever holds `power`'s `role`.
+async fn holder(pool: &PgPool, game_id: GameId, people: &[Person], power: &str, role: &str) -> usize {
+    let username = positions(pool, game_id)
+        .await
+        .into_iter()
+        .find(|(_, p, r)| p == power && r == role)
+        .map(|(username, _, _)| username)
+        .unwrap_or_else(|| panic!("nobody holds {power} {role}"));
+    people.iter().position(|person| person.username == username).unwrap()
+}
+
+/// Makes the game due and lets the worker process its phase.
+async fn process_phase(pool: &PgPool, game_id: GameId) {
+    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
+        .bind(game_id)
+        .execute(pool)
+        .await
+        .unwrap();
+    assert_eq!(tick(pool, Utc::now() + Duration::seconds(1)).await.unwrap(), Outcome::Advanced(game_id));
+}
+
+async fn current_phase(pool: &PgPool, game_id: GameId) -> String {
+    let index: i32 = sqlx::query_scalar("select phase_index from phase where game_id = $1 and processed_at is null")
+        .bind(game_id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    index.to_string()
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §3; issue 12 point 1
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_team_of_three_and_eighteen_individuals_sign_up_and_the_start_seats_the_team_at_one_power(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let positions = positions(&pool, game_id).await;
+    assert_eq!(positions.len(), 21, "every place is filled at the start");
+    let of = |username: &str| positions.iter().find(|(u, _, _)| u == username).cloned().unwrap();
+    let (head, general, admiral) = (of(&people[0].username), of(&people[1].username), of(&people[2].username));
+    assert_eq!((head.2.as_str(), general.2.as_str(), admiral.2.as_str()), ("head_of_state", "general", "admiral"));
+    assert!(head.1 == general.1 && general.1 == admiral.1, "the team shares one power");
+    let mut all: Vec<(String, String)> = positions.iter().map(|(_, p, r)| (p.clone(), r.clone())).collect();
+    all.dedup();
+    assert_eq!(all.len(), 21);
+    // Nobody outside the team learns who is in it: here a commander of another power.
+    let team_power = head.1.clone();
+    let other = if team_power == "russia" { "turkey" } else { "russia" };
+    let outsider = holder(&pool, game_id, &people, other, "general").await;
+    let page = people[outsider].client.get(&format!("/games/{game_id}")).await;
+    page.assert_status(StatusCode::OK).assert_lacks(&people[0].username).assert_lacks(&people[1].username);
+    let page = people[outsider].client.get(&format!("/games/{game_id}/cabinet")).await;
+    page.assert_status(StatusCode::OK).assert_lacks(&people[0].username).assert_lacks(&people[1].username);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn before_the_start_the_game_page_counts_places_as_seven_powers_by_three_positions_and_names_no_team(
+    pool: PgPool,
+) {
+    let mut gm = logged_in(&pool, "cabgm").await;
+    let game_id =
+        create_game(&mut gm, "Cabinet", &[("kind", "cabinet_diplomacy"), ("power_assignment", "random")]).await;
+    let mut captain = logged_in(&pool, "zqcaptain").await;
+    logged_in(&pool, "zqmateone").await;
+    logged_in(&pool, "zqmatetwo").await;
+    let form = [
+        ("my_role", "general"),
+        ("first_username", "zqmateone"),
+        ("first_role", "head_of_state"),
+        ("second_username", "zqmatetwo"),
+        ("second_role", "admiral"),
+    ];
+    captain.post(&format!("/games/{game_id}/cabinet/team"), &form).await.assert_status(StatusCode::SEE_OTHER);
+    captain
+        .get(&format!("/games/{game_id}/cabinet"))
+        .await
+        .assert_contains("zqmateone display")
+        .assert_contains("waiting for confirmation");
+    let mut other = logged_in(&pool, "zqother").await;
+    other
+        .get(&format!("/games/{game_id}"))
+        .await
+        .assert_contains("7 powers × 3 positions")
+        .assert_lacks("zqcaptain")
+        .assert_lacks("zqmateone");
+    other
+        .get(&format!("/games/{game_id}/cabinet"))
+        .await
+        .assert_contains("1 of 21 places taken")
+        .assert_lacks("zqmateone");
+    // A team takes each position once; an unknown teammate is a clear 400.
+    let twice = [
+        ("my_role", "general"),
+        ("first_username", "zqcaptain"),
+        ("first_role", "general"),
+        ("second_username", "x"),
+        ("second_role", "admiral"),
+    ];
+    other.post(&format!("/games/{game_id}/cabinet/team"), &twice).await.assert_error_page(StatusCode::BAD_REQUEST);
+    let unknown = [
+        ("my_role", "general"),
+        ("first_username", "nobodyhere"),
+        ("first_role", "head_of_state"),
+        ("second_username", "zqmatetwo"),
+        ("second_role", "admiral"),
+    ];
+    other
+        .post(&format!("/games/{game_id}/cabinet/team"), &unknown)
+        .await
+        .assert_error_page(StatusCode::BAD_REQUEST)
+        .assert_contains("nobodyhere");
+    // The GM places the captain by hand.
+    let seat_id: i64 =
+        sqlx::query_scalar("select seat_id from seat where game_id = $1").bind(game_id).fetch_one(&pool).await.unwrap();
+    gm.post(
+        &format!("/games/{game_id}/admin/cabinet/place"),
+        &[("seat_id", seat_id.to_string().as_str()), ("position", "italy-general")],
+    )
+    .await
+    .assert_status(StatusCode::SEE_OTHER);
+    gm.get(&format!("/games/{game_id}/admin"))
+        .await
+        .assert_contains("zqcaptain display (General of the Army of Italy)");
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §5–7, rulings 2.2, CAB.10; issue 12 point 4
+#[sqlx::test(migrations = "../../migrations")]
+async fn each_position_is_offered_its_own_units_and_told_why(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let general = holder(&pool, game_id, &people, "france", "general").await;
+    let page = people[general].client.get(&format!("/games/{game_id}/orders")).await;
+    page.assert_status(StatusCode::OK)
+        .assert_contains("you order France&#39;s armies, and only them")
+        .assert_contains("data-unit=\"A par\"")
+        .assert_contains("data-unit=\"A mar\"")
+        .assert_lacks("data-unit=\"F bre\"");
+    let admiral = holder(&pool, game_id, &people, "france", "admiral").await;
+    let page = people[admiral].client.get(&format!("/games/{game_id}/orders")).await;
+    page.assert_contains("data-unit=\"F bre\"")
+        .assert_lacks("data-unit=\"A par\"")
+        .assert_contains("Armies are the General&#39;s");
+    let head = holder(&pool, game_id, &people, "france", "head_of_state").await;
+    let page = people[head].client.get(&format!("/games/{game_id}/orders")).await;
+    page.assert_contains("Backup: A par")
+        .assert_contains("Backup: F bre")
+        .assert_contains("your orders for them are backups");
+    // A General's fleet order is refused with the reason, and his army order is saved.
+    let phase = current_phase(&pool, game_id).await;
+    let page = people[general]
+        .client
+        .post(&format!("/games/{game_id}/orders"), &[("phase", phase.as_str()), ("text", "A par - bur\nF bre - mao")])
+        .await;
+    page.assert_status(StatusCode::OK).assert_contains("A par - bur").assert_contains("Refused");
+}
+
+// See: rulings 2.5; issue 12 point 6
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_general_writing_to_another_powers_head_of_state_is_refused_with_the_reason(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let general = holder(&pool, game_id, &people, "france", "general").await;
+    let german_head = holder(&pool, game_id, &people, "germany", "head_of_state").await;
+    let seat_of = |index: usize| {
+        let username = people[index].username.clone();
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(
+                "select s.seat_id from seat s join account a using (account_id) where a.username = $1",
+            )
+            .bind(username)
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+        }
+    };
+    let german_seat = seat_of(german_head).await.to_string();
+    let compose = people[general].client.get(&format!("/games/{game_id}/press")).await;
+    compose.assert_status(StatusCode::OK).assert_lacks("Head of State of Germany");
+    let page = people[general]
+        .client
+        .post(&format!("/games/{game_id}/press"), &[("to", german_seat.as_str()), ("body", "Let us ally")])
+        .await;
+    page.assert_contains("a General writes only to its own Head of State, its counterpart and the GM");
+    let count: i64 = sqlx::query_scalar("select count(*) from press_message").fetch_one(&pool).await.unwrap();
+    assert_eq!(count, 0);
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §8, 11; rulings CAB.3, CAB.8; issue 12 points 2 and 5
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_relief_by_form_signed_by_the_other_commander_is_filled_by_the_gm_from_the_standby_list(pool: PgPool) {
+    let (mut gm, mut people, game_id) = cabinet_table(&pool).await;
+    let head = holder(&pool, game_id, &people, "france", "head_of_state").await;
+    let general = holder(&pool, game_id, &people, "france", "general").await;
+    let admiral = holder(&pool, game_id, &people, "france", "admiral").await;
+    let mut spare = logged_in(&pool, "zqstandbyplayer").await;
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("Nobody is on the standby list");
+    spare.post(&format!("/games/{game_id}/cabinet/standby"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    spare.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("You are on the standby list");
+
+    let phase = current_phase(&pool, game_id).await;
+    let relief =
+        [("phase", phase.as_str()), ("motion", "relieve"), ("seat", "France general"), ("replacement", "standby")];
+    people[head]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions"), &relief)
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    // The General may not propose his own relief: the engine's reason comes back as a 400 page.
+    people[general]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions"), &relief)
+        .await
+        .assert_error_page(StatusCode::BAD_REQUEST)
+        .assert_contains("only the Head of State proposes a relief");
+    process_phase(&pool, game_id).await;
+
+    let page = people[admiral].client.get(&format!("/games/{game_id}/cabinet")).await;
+    page.assert_contains("Motion 1: relieve France: General")
+        .assert_contains("Proposed by France: Head of State")
+        .assert_contains("✗ 1 signature(s) of France: Admiral")
+        .assert_contains("Sign motion 1");
+    // The General to be relieved is not told (CAB.9), and nobody outside sees it.
+    people[general].client.get(&format!("/games/{game_id}/cabinet")).await.assert_lacks("Motion 1");
+    Client::new(pool.clone()).get(&format!("/games/{game_id}")).await.assert_lacks("relieve");
+    let phase = current_phase(&pool, game_id).await;
+    people[admiral]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions/1/sign"), &[("phase", phase.as_str())])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+
+    // The relieved General lost his seat and its pages (CAB.1); the GM is asked and sees the standby list.
+    people[general].client.get(&format!("/games/{game_id}/orders")).await.assert_error_page(StatusCode::FORBIDDEN);
+    let panel = gm.get(&format!("/games/{game_id}/admin")).await;
+    panel
+        .assert_contains("General of the Army of France (its cabinet asked for a standby player)")
+        .assert_contains("zqstandbyplayer display");
+    let spare_id: i64 = sqlx::query_scalar("select account_id from account where username = 'zqstandbyplayer'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    gm.post(
+        &format!("/games/{game_id}/admin/cabinet/seat"),
+        &[("position", "france-general"), ("account_id", spare_id.to_string().as_str())],
+    )
+    .await
+    .assert_status(StatusCode::SEE_OTHER);
+    spare
+        .get(&format!("/games/{game_id}/orders"))
+        .await
+        .assert_status(StatusCode::OK)
+        .assert_contains("General of the Army of France");
+    spare.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("You are General of the Army of France");
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("Nobody is on the standby list");
+}
+
+// See: rulings CAB.3 (a named replacement accepts on the site); issue 12 point 5
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_person_named_as_replacement_accepts_on_his_own_page_and_takes_the_seat(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let head = holder(&pool, game_id, &people, "england", "head_of_state").await;
+    let admiral = holder(&pool, game_id, &people, "england", "admiral").await;
+    let mut named = logged_in(&pool, "zqnamedperson").await;
+    let phase = current_phase(&pool, game_id).await;
+    let relief = [
+        ("phase", phase.as_str()),
+        ("motion", "relieve"),
+        ("seat", "England general"),
+        ("replacement", "person"),
+        ("username", "zqnamedperson"),
+    ];
+    people[head]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions"), &relief)
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+    people[admiral]
+        .client
+        .get(&format!("/games/{game_id}/cabinet"))
+        .await
+        .assert_contains("replaced by zqnamedperson display");
+    named
+        .get(&format!("/games/{game_id}/cabinet"))
+        .await
+        .assert_contains("You are named in a motion")
+        .assert_contains("Accept");
+    named.post(&format!("/games/{game_id}/cabinet/motions/1/accept"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    // Somebody not named cannot accept.
+    people[5]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions/1/accept"), &[])
+        .await
+        .assert_error_page(StatusCode::CONFLICT);
+    let phase = current_phase(&pool, game_id).await;
+    people[admiral]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions/1/sign"), &[("phase", phase.as_str())])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+    named.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("You are General of the Army of England");
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §9, 10; rulings CAB.4; issue 12 point 5
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_coup_naming_another_head_of_state_makes_a_dual_monarchy_whose_head_orders_for_both(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let general = holder(&pool, game_id, &people, "italy", "general").await;
+    let admiral = holder(&pool, game_id, &people, "italy", "admiral").await;
+    let austria = holder(&pool, game_id, &people, "austria", "head_of_state").await;
+    let deposed = holder(&pool, game_id, &people, "italy", "head_of_state").await;
+    let phase = current_phase(&pool, game_id).await;
+    let coup = [("phase", phase.as_str()), ("motion", "coup"), ("new_head", "Austria")];
+    for commander in [general, admiral] {
+        people[commander]
+            .client
+            .post(&format!("/games/{game_id}/cabinet/motions"), &coup)
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+    process_phase(&pool, game_id).await;
+    let page = people[austria].client.get(&format!("/games/{game_id}/cabinet")).await;
+    page.assert_contains("depose the Head of State of Italy for the Head of State of Austria, as a dual monarchy")
+        .assert_contains("Sign motion 1");
+    let phase = current_phase(&pool, game_id).await;
+    people[austria]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions/1/sign"), &[("phase", phase.as_str())])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+    // Italy's old Head of State is out; Austria's knows Italy's commanders by name and gives backups for both.
+    people[deposed].client.get(&format!("/games/{game_id}/orders")).await.assert_error_page(StatusCode::FORBIDDEN);
+    let page = people[austria].client.get(&format!("/games/{game_id}/cabinet")).await;
+    page.assert_contains(&people[general].username).assert_contains("General of the Army of Italy");
+    people[austria]
+        .client
+        .get(&format!("/games/{game_id}/orders"))
+        .await
+        .assert_contains("Backup: A ven")
+        .assert_contains("Backup: A vie");
+    // The public sees nothing of it.
+    Client::new(pool.clone()).get(&format!("/games/{game_id}")).await.assert_lacks("dual monarchy");
+}
+
+/// Every page a person of the game may open, and the public ones.
+fn pages(game_id: GameId) -> Vec<String> {
+    ["", "/orders", "/cabinet", "/press", "/phases", "/phases/0", "/log"]
+        .iter()
+        .map(|path| format!("/games/{game_id}{path}"))
+        .chain(["/games".to_owned(), "/dashboard".to_owned()])
+        .collect()
+}
+
+async fn text_of(client: &mut Client, path: &str) -> String {
+    client.get(path).await.body.clone()
+}
+
+/// The mails queued for the game, rendered as their recipients read them, per username.
+async fn mails(pool: &PgPool, game_id: GameId) -> Vec<(String, String)> {
+    let rows: Vec<(String, sqlx::types::Json<MailContent>)> = sqlx::query_as(
+        "select a.username, m.content from outbox_mail m join account a using (account_id) where m.game_id = $1",
+    )
+    .bind(game_id)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let context = RenderContext { base_url: "https://bc.example.test", zone: chrono_tz::Tz::UTC };
+    rows.into_iter()
+        .map(|(username, content)| {
+            let mail = content.render(context).unwrap();
+            (username, format!("{}\n{}", mail.subject, mail.body))
+        })
+        .collect()
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §4; rulings 0.5, 2.4; issue 12 point 3
+#[sqlx::test(migrations = "../../migrations")]
+async fn nobody_sees_a_holder_he_may_not_know_on_any_page_or_mail_and_the_end_reveals_everyone(pool: PgPool) {
+    let (mut gm, mut people, game_id) = cabinet_table(&pool).await;
+    sqlx::query("update account set email = username || '@example.test'").execute(&pool).await.unwrap();
+    process_phase(&pool, game_id).await;
+    let positions = positions(&pool, game_id).await;
+    let power_of = |username: &str| positions.iter().find(|(u, _, _)| u == username).cloned().unwrap();
+    let all_mails = mails(&pool, game_id).await;
+    assert!(!all_mails.is_empty(), "the start and the new phase were mailed");
+    for viewer in 0..people.len() {
+        let (_, my_power, my_role) = power_of(&people[viewer].username);
+        // Whom the viewer may know: his own cabinet, and as Head of State every other Head of State.
+        let may_know = |username: &str| {
+            let (_, power, role) = power_of(username);
+            power == my_power || (my_role == "head_of_state" && role == "head_of_state")
+        };
+        let mut text = String::new();
+        for page in pages(game_id) {
+            text.push_str(&text_of(&mut people[viewer].client, &page).await);
+        }
+        for (to, mail) in &all_mails {
+            if *to == people[viewer].username {
+                text.push_str(mail);
+            }
+        }
+        let leaks: Vec<&str> = people.iter().map(|p| p.username.as_str()).filter(|u| !may_know(u)).collect();
+        assert_lacks_any_case(&text, &leaks);
+    }
+    let mut visitor = Client::new(pool.clone());
+    let mut observer = logged_in(&pool, "zqobserver").await;
+    let everyone: Vec<&str> = people.iter().map(|p| p.username.as_str()).collect();
+    for client in [&mut visitor, &mut observer] {
+        let mut text = String::new();
+        for page in pages(game_id) {
+            text.push_str(&text_of(client, &page).await);
+        }
+        assert_lacks_any_case(&text, &everyone);
+    }
+    // The GM ends the game: identities are revealed to everyone.
+    gm.post(&format!("/games/{game_id}/admin/end"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    let page = visitor.get(&format!("/games/{game_id}")).await;
+    for username in &everyone {
+        page.assert_contains(&format!("{username} display"));
+    }
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §12; rulings 2.6; issue 12 point 7
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_won_game_lists_every_position_of_the_winning_realm_with_its_holder(pool: PgPool) {
+    let (_gm, people, game_id) = cabinet_table(&pool).await;
+    // The win itself is the engine's (tested there); here the stored state says France won.
+    sqlx::query(
+        "update phase set state = jsonb_set(state, '{state,winner}', '[\"France\"]') where game_id = $1 and processed_at is null",
+    )
+    .bind(game_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    process_phase(&pool, game_id).await;
+    let page = Client::new(pool.clone()).get(&format!("/games/{game_id}")).await;
+    page.assert_contains("France wins").assert_contains("Winners");
+    for role in ["head_of_state", "general", "admiral"] {
+        let index = holder(&pool, game_id, &people, "france", role).await;
+        page.assert_contains(&format!("of France: {} display", people[index].username));
+    }
+    page.assert_contains("Head of State of France")
+        .assert_contains("General of France")
+        .assert_contains("Admiral of France");
+}

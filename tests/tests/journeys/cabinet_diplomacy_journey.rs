@@ -1,0 +1,151 @@
+//! Journey: Cabinet Diplomacy II from sign-up to the end. Three people register and sign up as a team on
+//! the Cabinet page (the captain names the two teammates, who each confirm); the other 18 places are
+//! filled directly in the database (signing up alone is the ordinary "Join", covered by the server
+//! tests); the GM starts the game and the team gets one power in the positions it chose. The team's
+//! General reads why he orders only armies and moves one; his attempt to write to another power's Head
+//! of State is refused with the reason; the Head of State proposes a relief with the standby list on the
+//! Cabinet page, which a visitor never sees; the GM ends the game and the game page names every holder.
+
+use backchannel_tests::{Browser, spawn_site};
+use sqlx::PgPool;
+
+/// Fills the game's other places with people who never log in (they sign up alone).
+async fn seat_individuals(pool: &PgPool, game_id: i64, count: usize) -> anyhow::Result<()> {
+    for index in 0..count {
+        let account_id: i64 = sqlx::query_scalar(
+            "insert into account (username, display_name, password_hash, time_zone)
+             values ($1, $1, 'never used: this player never logs in', 'UTC') returning account_id",
+        )
+        .bind(format!("alone_{index}"))
+        .fetch_one(pool)
+        .await?;
+        sqlx::query("insert into seat (game_id, account_id) values ($1, $2)")
+            .bind(game_id)
+            .bind(account_id)
+            .execute(pool)
+            .await?;
+    }
+    Ok(())
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: PgPool) -> anyhow::Result<()> {
+    let site = spawn_site(pool.clone()).await?;
+    let browser = Browser::start().await?;
+    browser.register(&site, "ada", "Ada the GM").await?;
+    browser.goto(&format!("{site}/games/new")).await?;
+    browser.select("#settings-form select[name=kind]", "cabinet_diplomacy").await?;
+    browser.fill("#settings-form input[name=name]", "Cabinet night").await?;
+    browser.select("#settings-form select[name=power_assignment]", "random").await?;
+    browser.select("#settings-form select[name=start_rule]", "by_gm").await?;
+    browser.click("#save-settings").await?;
+    let game_url = browser.wait_for_path(|path| path.starts_with("/games/") && path != "/games/new").await?;
+    let game_path = game_url.trim_start_matches(&site).to_owned();
+    let game_id: i64 = game_path.trim_start_matches("/games/").parse()?;
+    browser.log_out().await?;
+
+    for (username, display) in [("hedda", "Hedda Headley"), ("gus", "Gus Generalov"), ("abe", "Abe Admiralson")] {
+        browser.register(&site, username, display).await?;
+        browser.log_out().await?;
+    }
+    browser.log_in(&site, "hedda").await?;
+    browser.goto(&format!("{site}{game_path}/cabinet")).await?;
+    browser.wait_for_text("#places", "7 powers × 3 positions").await?;
+    browser.select("#my-role", "head_of_state").await?;
+    browser.fill("#first-username", "gus").await?;
+    browser.select("#first-role", "general").await?;
+    browser.fill("#second-username", "abe").await?;
+    browser.select("#second-role", "admiral").await?;
+    browser.click("#sign-up-team").await?;
+    browser.wait_for_text("#team", "waiting for confirmation").await?;
+    browser.log_out().await?;
+    for username in ["gus", "abe"] {
+        browser.log_in(&site, username).await?;
+        browser.goto(&format!("{site}{game_path}/cabinet")).await?;
+        browser.wait_for_text("#invitation", "Hedda Headley asks you to join their team").await?;
+        browser.click("#confirm-team").await?;
+        browser.wait_for_text("#team", "(confirmed)").await?;
+        browser.log_out().await?;
+    }
+    seat_individuals(&pool, game_id, 18).await?;
+    browser.log_in(&site, "ada").await?;
+    browser.goto(&format!("{site}{game_path}/admin")).await?;
+    browser.click("#start").await?;
+    browser.wait_for_text("#game-status", "Running").await?;
+    browser.log_out().await?;
+
+    // The team shares one power in the positions it chose.
+    let power: String = sqlx::query_scalar(
+        "select p.power::text from seat_power p join seat s using (seat_id) join account a on a.account_id = s.account_id
+         where a.username = 'gus' and p.role = 'general'",
+    )
+    .fetch_one(&pool)
+    .await?;
+    let title = format!("{}{}", power[..1].to_uppercase(), &power[1..]);
+
+    browser.log_in(&site, "gus").await?;
+    browser.goto(&format!("{site}{game_path}/orders")).await?;
+    let duties = browser.wait_for_text("#position-duties", "and only them").await?;
+    assert!(duties.contains(&format!("General of the Army of {title}")), "{duties}");
+    // His first row is one of his armies (`A par`); he holds it from the text box.
+    let army = browser
+        .client
+        .execute("return document.querySelector('.order-row').dataset.unit;", vec![])
+        .await?
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(army.starts_with("A "), "a General's rows are armies: {army}");
+    browser.fill("#order-text", &format!("{army} H")).await?;
+    browser.click("#save-text-orders").await?;
+    browser.wait_for_text("#accepted-orders", &format!("{army} H")).await?;
+    browser.goto(&format!("{site}{game_path}/cabinet")).await?;
+    let known = browser.text("#known").await?;
+    assert!(known.contains("Hedda Headley") && known.contains("Abe Admiralson"), "{known}");
+    // The compose form offers no other power's Head of State; a crafted box is refused with the reason.
+    let other_head: i64 = sqlx::query_scalar(
+        "select s.seat_id from seat s join seat_power p using (seat_id) where s.game_id = $1 and p.role = 'head_of_state' and p.power::text <> $2 limit 1",
+    )
+    .bind(game_id)
+    .bind(&power)
+    .fetch_one(&pool)
+    .await?;
+    browser.goto(&format!("{site}{game_path}/press")).await?;
+    browser
+        .client
+        .execute(
+            &format!(
+                "const box = document.createElement('input'); box.type = 'checkbox'; box.name = 'to'; box.value = '{other_head}'; box.checked = true; document.querySelector('textarea[name=body]').form.appendChild(box);"
+            ),
+            vec![],
+        )
+        .await?;
+    browser.fill("textarea[name=body]", "Shall we ally?").await?;
+    browser.client.execute("document.querySelector('textarea[name=body]').form.submit();", vec![]).await?;
+    browser.wait_for_text("body", "a General writes only to its own Head of State, its counterpart and the GM").await?;
+    browser.log_out().await?;
+
+    browser.log_in(&site, "hedda").await?;
+    browser.goto(&format!("{site}{game_path}/cabinet")).await?;
+    browser.select("#relieve-seat", &format!("{title} general")).await?;
+    browser.click("#propose-relief").await?;
+    browser.wait_for_text("body", "is on your order sheet").await?;
+    browser.log_out().await?;
+    browser.goto(&format!("{site}{game_path}")).await?;
+    let public = browser.text("body").await?;
+    assert!(!public.contains("Hedda") && !public.contains("Gus") && !public.contains("relieve"), "{public}");
+
+    browser.log_in(&site, "ada").await?;
+    browser.goto(&format!("{site}{game_path}/admin")).await?;
+    browser.client.execute("window.confirm = () => true;", vec![]).await?;
+    browser.click("#end").await?;
+    browser.wait_for_text("#game-status", "Finished").await?;
+    browser.log_out().await?;
+    browser.goto(&format!("{site}{game_path}")).await?;
+    let seats = browser.text("#seats").await?;
+    assert!(
+        seats.contains("Hedda Headley") && seats.contains("Gus Generalov") && seats.contains("Abe Admiralson"),
+        "{seats}"
+    );
+    browser.close().await
+}
