@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod games;
+pub mod gm;
 pub mod ids;
 pub mod notify;
 pub mod orders;
@@ -20,6 +21,7 @@ pub mod press;
 pub mod revalidate;
 pub mod seed;
 pub mod serve;
+pub mod standby;
 pub mod state;
 pub mod turns;
 
@@ -94,6 +96,8 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(games::router())
         .merge(admin::router())
+        .merge(gm::router())
+        .merge(standby::router())
         .merge(orders::router())
         .merge(turns::router())
         .merge(notify::router())

@@ -153,13 +153,13 @@ pub async fn panel(
 }
 
 /// An open GM transaction: the game row is locked and the user is its GM.
-pub(super) struct GmTransaction {
-    pub(super) tx: Transaction<'static, Postgres>,
-    pub(super) game: GameRow,
-    seats: Vec<SeatRow>,
+pub(crate) struct GmTransaction {
+    pub(crate) tx: Transaction<'static, Postgres>,
+    pub(crate) game: GameRow,
+    pub(crate) seats: Vec<SeatRow>,
 }
 
-pub(super) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
+pub(crate) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
     let mut tx = state.db.begin().await?;
     let game = game_queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let seats = game_queries::seats(&mut tx, game_id).await?;
@@ -195,7 +195,7 @@ impl GmTransaction {
         Ok(allowed)
     }
 
-    pub(super) fn require_status(&self, allowed: &[GameStatus], refusal: &str) -> AppResult<()> {
+    pub(crate) fn require_status(&self, allowed: &[GameStatus], refusal: &str) -> AppResult<()> {
         if allowed.contains(&self.game.status) { Ok(()) } else { Err(AppError::Conflict(refusal.to_owned())) }
     }
 
@@ -205,7 +205,7 @@ impl GmTransaction {
 
     /// How the audit log names a seat: by number and power, and by player unless the game is anonymous
     /// (the log is read by all players, so it must not unmask anyone).
-    fn describe_seat(&self, seat: &SeatRow) -> String {
+    pub(crate) fn describe_seat(&self, seat: &SeatRow) -> String {
         let number = self.seats.iter().position(|other| other.seat_id == seat.seat_id).map_or(0, |index| index + 1);
         let powers: Vec<&str> = seat.powers.iter().map(|power| power.label()).collect();
         let mut description = format!("seat {number}");

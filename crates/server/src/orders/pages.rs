@@ -428,6 +428,9 @@ fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<Utc>) -> Ap
             "The deadline has passed and this phase is being processed; nothing was saved.".to_owned(),
         ));
     }
+    if crate::gm::preview::awaits_release(&seat.game) {
+        return Err(AppError::Conflict(crate::gm::preview::ORDERS_CLOSED.to_owned()));
+    }
     Ok(())
 }
 
