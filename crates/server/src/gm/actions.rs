@@ -66,8 +66,9 @@ pub async fn change_settings(
         preview_results: form.preview_results.is_some(),
         takeover_needs_approval: form.takeover_needs_approval.is_some(),
     };
-    // Turning previews off while one waits would leave the phase without a deadline: release it first.
-    if before.preview_results && !after.preview_results && super::preview::awaits_release(&gm.game) {
+    // Turning previews off while one waits would leave the phase without a deadline (or, paused, keep a
+    // preview nobody can release): release or reopen it first.
+    if before.preview_results && !after.preview_results && queries::preview(&mut gm.tx, game_id).await?.is_some() {
         return Err(AppError::Conflict("Release or reopen the waiting results before turning previews off.".to_owned()));
     }
     queries::set_gm_settings(&mut gm.tx, game_id, after).await?;

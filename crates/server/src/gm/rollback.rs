@@ -126,8 +126,9 @@ pub async fn roll_back(
     queries::reopen_phase(&mut gm.tx, game_id, to).await?;
     let deadline = game.settings().deadlines.next_deadline(deadline_kind(target.stage), now);
     let notice = format!(
-        "The GM rolled the game back to {}: {reason} Your orders of that phase are restored; change them until the deadline.",
-        target.label
+        "The GM rolled the game back to {}: {}. Your orders of that phase are restored; change them until the deadline.",
+        target.label,
+        reason.trim_end_matches('.')
     );
     queries::set_rollback_deadline(&mut gm.tx, game_id, deadline, now, &notice).await?;
     let undone = current.phase_index - to;
