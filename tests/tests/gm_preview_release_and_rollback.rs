@@ -12,8 +12,9 @@ use sqlx::PgPool;
 async fn a_gm_previews_and_releases_a_phase_then_rolls_the_game_back_two_phases(pool: PgPool) -> anyhow::Result<()> {
     let site = spawn_site(pool.clone()).await?;
     let browser = Browser::start().await?;
-    let game_path =
-        browser.start_game(&site, &pool, "standard", "Checked Spring", &[("bea", "austria"), ("cid", "russia")]).await?;
+    let game_path = browser
+        .start_game(&site, &pool, "standard", "Checked Spring", &[("bea", "austria"), ("cid", "russia")])
+        .await?;
 
     browser.log_in(&site, "ada").await?;
     browser.goto(&format!("{site}{game_path}")).await?;

@@ -35,7 +35,10 @@ pub async fn process_now(
     tick::process_claimed_game(&mut gm.tx, game_id, state.clock.now()).await.map_err(AppError::Internal)?;
     let previewing = queries::gm_settings(&mut gm.tx, game_id).await?.preview_results;
     let (detail, flash) = if previewing {
-        (format!("Worked out {} before its deadline, for the GM to check.", phase.label), "The results wait for you below.")
+        (
+            format!("Worked out {} before its deadline, for the GM to check.", phase.label),
+            "The results wait for you below.",
+        )
     } else {
         (format!("Processed {} before its deadline.", phase.label), "The phase is processed.")
     };
@@ -69,7 +72,9 @@ pub async fn change_settings(
     // Turning previews off while one waits would leave the phase without a deadline (or, paused, keep a
     // preview nobody can release): release or reopen it first.
     if before.preview_results && !after.preview_results && queries::preview(&mut gm.tx, game_id).await?.is_some() {
-        return Err(AppError::Conflict("Release or reopen the waiting results before turning previews off.".to_owned()));
+        return Err(AppError::Conflict(
+            "Release or reopen the waiting results before turning previews off.".to_owned(),
+        ));
     }
     queries::set_gm_settings(&mut gm.tx, game_id, after).await?;
     let mut changes = Vec::new();

@@ -33,12 +33,21 @@ pub(crate) fn router() -> Router<AppState> {
 }
 
 /// Whether taking over a seat in civil disorder waits for the GM's approval (the `standby` module).
-pub(crate) async fn takeover_needs_approval(conn: &mut sqlx::PgConnection, game_id: crate::ids::GameId) -> Result<bool, sqlx::Error> {
+pub(crate) async fn takeover_needs_approval(
+    conn: &mut sqlx::PgConnection,
+    game_id: crate::ids::GameId,
+) -> Result<bool, sqlx::Error> {
     Ok(queries::gm_settings(conn, game_id).await?.takeover_needs_approval)
 }
 
 /// Logs the GM's action, commits, and goes back to the GM's view with `flash`.
-async fn finish(mut gm: GmTransaction, signed_in: &SignedIn, action: GmAction, detail: &str, flash: &str) -> AppResult<Redirect> {
+async fn finish(
+    mut gm: GmTransaction,
+    signed_in: &SignedIn,
+    action: GmAction,
+    detail: &str,
+    flash: &str,
+) -> AppResult<Redirect> {
     let game_id = gm.game.game_id;
     game_queries::record_audit(&mut gm.tx, game_id, signed_in.user.account_id, action, detail).await?;
     gm.tx.commit().await?;

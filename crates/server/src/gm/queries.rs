@@ -22,7 +22,11 @@ pub async fn gm_settings(conn: &mut PgConnection, game_id: GameId) -> Result<GmS
         .await
 }
 
-pub async fn set_gm_settings(conn: &mut PgConnection, game_id: GameId, settings: GmSettings) -> Result<(), sqlx::Error> {
+pub async fn set_gm_settings(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    settings: GmSettings,
+) -> Result<(), sqlx::Error> {
     sqlx::query("update game set preview_results = $2, takeover_needs_approval = $3 where game_id = $1")
         .bind(game_id)
         .bind(settings.preview_results)

@@ -98,7 +98,8 @@ pub async fn roll_back(
     Path(game_id): Path<GameId>,
     Form(form): Form<RollbackForm>,
 ) -> AppResult<Redirect> {
-    let to: i32 = form.phase.trim().parse().map_err(|_| AppError::BadRequest("Choose a phase to go back to.".to_owned()))?;
+    let to: i32 =
+        form.phase.trim().parse().map_err(|_| AppError::BadRequest("Choose a phase to go back to.".to_owned()))?;
     let reason = form.reason.trim();
     if reason.is_empty() || reason.chars().count() > MAX_REASON {
         return Err(AppError::BadRequest(format!(
@@ -119,8 +120,7 @@ pub async fn roll_back(
     }
     let target = turn_queries::phase(&mut gm.tx, game_id, to).await?.ok_or(AppError::NotFound)?;
     let now = state.clock.now();
-    let rollback_id =
-        queries::insert_rollback(&mut gm.tx, game_id, to, reason, signed_in.user.account_id, now).await?;
+    let rollback_id = queries::insert_rollback(&mut gm.tx, game_id, to, reason, signed_in.user.account_id, now).await?;
     queries::archive_phases(&mut gm.tx, rollback_id, game_id, to).await?;
     queries::delete_preview(&mut gm.tx, game_id).await?;
     queries::reopen_phase(&mut gm.tx, game_id, to).await?;
@@ -132,6 +132,7 @@ pub async fn roll_back(
     );
     queries::set_rollback_deadline(&mut gm.tx, game_id, deadline, now, &notice).await?;
     let undone = current.phase_index - to;
-    let detail = format!("Rolled the game back to {} ({undone} phase(s) undone, kept in the archive): {reason}", target.label);
+    let detail =
+        format!("Rolled the game back to {} ({undone} phase(s) undone, kept in the archive): {reason}", target.label);
     super::finish(gm, &signed_in, GmAction::RollBack, &detail, "The game is rolled back.").await
 }

@@ -19,8 +19,8 @@ use crate::games::pages::load_visible_game;
 use crate::games::queries::{GameRow, SeatRow};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
-use crate::state::AppState;
 use crate::standby::{self, StandbyPanel};
+use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::pages::ReportView;
 use crate::turns::queries::{self as turn_queries, PhaseRow};
@@ -101,7 +101,13 @@ pub async fn gm_view(
     build(&mut conn, signed_in.nav, &signed_in.user, game, &seats).await
 }
 
-async fn build(conn: &mut PgConnection, nav: Nav, user: &User, game: GameRow, seats: &[SeatRow]) -> AppResult<GmViewPage> {
+async fn build(
+    conn: &mut PgConnection,
+    nav: Nav,
+    user: &User,
+    game: GameRow,
+    seats: &[SeatRow],
+) -> AppResult<GmViewPage> {
     let game_id = game.game_id;
     let settings = queries::gm_settings(conn, game_id).await?;
     let current = turn_queries::current_phase(conn, game_id).await?;
@@ -109,7 +115,8 @@ async fn build(conn: &mut PgConnection, nav: Nav, user: &User, game: GameRow, se
         Some(phase) => Some(AnyGame::from_json(phase.state.clone()).map_err(|error| AppError::Internal(error.into()))?),
         None => None,
     };
-    let numbering: BTreeMap<SeatId, kinds::SeatIndex> = turn_queries::game_seats(conn, game_id).await?.into_iter().collect();
+    let numbering: BTreeMap<SeatId, kinds::SeatIndex> =
+        turn_queries::game_seats(conn, game_id).await?.into_iter().collect();
     let seat_lines = match (&current, &state) {
         (Some(phase), Some(state)) => seat_lines(conn, game_id, phase, state, seats, &numbering).await?,
         _ => Vec::new(),
@@ -137,7 +144,10 @@ async fn build(conn: &mut PgConnection, nav: Nav, user: &User, game: GameRow, se
         awaits_release: super::preview::awaits_release(&game),
         settings,
         seats: seat_lines,
-        secrets: state.as_ref().map(|state| KindView::from(state.gm_view())).unwrap_or(KindView { facts: Vec::new(), notes: Vec::new() }),
+        secrets: state
+            .as_ref()
+            .map(|state| KindView::from(state.gm_view()))
+            .unwrap_or(KindView { facts: Vec::new(), notes: Vec::new() }),
         preview,
         processed,
         standby,
@@ -155,7 +165,8 @@ async fn seat_lines(
 ) -> AppResult<Vec<GmSeat>> {
     let sheets = queries::sheets(conn, game_id, phase.phase_index).await?;
     let missed = queries::missed_orders(conn, game_id).await?;
-    let titles: BTreeMap<kinds::SeatIndex, String> = state.seats().into_iter().map(|info| (info.id, info.title)).collect();
+    let titles: BTreeMap<kinds::SeatIndex, String> =
+        state.seats().into_iter().map(|info| (info.id, info.title)).collect();
     Ok(seats
         .iter()
         .filter_map(|seat| {
@@ -180,7 +191,8 @@ fn preview_view(
     state: &AnyGame,
     numbering: &BTreeMap<SeatId, kinds::SeatIndex>,
 ) -> AppResult<PreviewView> {
-    let titles: BTreeMap<kinds::SeatIndex, String> = state.seats().into_iter().map(|info| (info.id, info.title)).collect();
+    let titles: BTreeMap<kinds::SeatIndex, String> =
+        state.seats().into_iter().map(|info| (info.id, info.title)).collect();
     let private = preview
         .private_reports
         .0
@@ -192,6 +204,7 @@ fn preview_view(
         .collect();
     // The board the phase started from, with the previewed orders drawn on it, as a results page draws it.
     let board = state.public_view().board.map(|board| BoardView::from_board(&board, Some(&preview.public_report.0)));
-    let after = AnyGame::from_json(preview.next_state).map_err(|error| AppError::Internal(error.into()))?.gm_view().into();
+    let after =
+        AnyGame::from_json(preview.next_state).map_err(|error| AppError::Internal(error.into()))?.gm_view().into();
     Ok(PreviewView { report: ReportView::from(preview.public_report.0), private, board, after })
 }

@@ -72,8 +72,11 @@ pub(crate) async fn gm_panel(
 /// `seat 3 (France)`: how the log and the pages name a seat, never by its player.
 pub(crate) fn seat_title(seats: &[SeatRow], seat_id: SeatId) -> String {
     let number = seats.iter().position(|seat| seat.seat_id == seat_id).map_or(0, |index| index + 1);
-    let powers: Vec<&str> =
-        seats.iter().find(|seat| seat.seat_id == seat_id).map(|seat| seat.powers.iter().map(|p| p.label()).collect()).unwrap_or_default();
+    let powers: Vec<&str> = seats
+        .iter()
+        .find(|seat| seat.seat_id == seat_id)
+        .map(|seat| seat.powers.iter().map(|p| p.label()).collect())
+        .unwrap_or_default();
     if powers.is_empty() { format!("seat {number}") } else { format!("seat {number} ({})", powers.join(", ")) }
 }
 

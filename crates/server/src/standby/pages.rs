@@ -63,7 +63,11 @@ pub async fn standby_page(
         game_id,
         seats: open
             .into_iter()
-            .map(|seat_id| OfferedSeat { seat_id, title: seat_title(&seats, seat_id), requested: requested.contains(&seat_id) })
+            .map(|seat_id| OfferedSeat {
+                seat_id,
+                title: seat_title(&seats, seat_id),
+                requested: requested.contains(&seat_id),
+            })
             .collect(),
         may_take_over: may_take_over(&access),
         standing_by: queries::is_standing_by(&mut conn, game_id, account).await?,

@@ -49,7 +49,11 @@ pub async fn set_standby(
     sqlx::query(sql).bind(game_id).bind(account_id).execute(conn).await.map(drop)
 }
 
-pub async fn is_standing_by(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> Result<bool, sqlx::Error> {
+pub async fn is_standing_by(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    account_id: AccountId,
+) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar("select exists (select 1 from standby where game_id = $1 and account_id = $2)")
         .bind(game_id)
         .bind(account_id)
@@ -63,13 +67,15 @@ pub async fn request_takeover(
     seat_id: SeatId,
     account_id: AccountId,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into takeover_request (game_id, seat_id, account_id) values ($1, $2, $3) on conflict do nothing")
-        .bind(game_id)
-        .bind(seat_id)
-        .bind(account_id)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query(
+        "insert into takeover_request (game_id, seat_id, account_id) values ($1, $2, $3) on conflict do nothing",
+    )
+    .bind(game_id)
+    .bind(seat_id)
+    .bind(account_id)
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// Every waiting request of the game as (seat, account, display name).
@@ -87,7 +93,11 @@ pub async fn takeover_requests(
 }
 
 /// The seats the account asked to take over in this game.
-pub async fn requested_by(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> Result<Vec<SeatId>, sqlx::Error> {
+pub async fn requested_by(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    account_id: AccountId,
+) -> Result<Vec<SeatId>, sqlx::Error> {
     sqlx::query_scalar("select seat_id from takeover_request where game_id = $1 and account_id = $2")
         .bind(game_id)
         .bind(account_id)

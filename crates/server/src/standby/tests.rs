@@ -17,11 +17,13 @@ async fn seat_of(pool: &PgPool, game_id: GameId, power: &str) -> SeatId {
 }
 
 async fn holder(pool: &PgPool, seat: SeatId) -> Option<String> {
-    sqlx::query_scalar("select a.username from seat s left join account a on a.account_id = s.account_id where s.seat_id = $1")
-        .bind(seat)
-        .fetch_one(pool)
-        .await
-        .unwrap()
+    sqlx::query_scalar(
+        "select a.username from seat s left join account a on a.account_id = s.account_id where s.seat_id = $1",
+    )
+    .bind(seat)
+    .fetch_one(pool)
+    .await
+    .unwrap()
 }
 
 /// A started game whose GM removed France's player: France is in civil disorder.
@@ -45,18 +47,29 @@ async fn a_seat_in_civil_disorder_is_taken_over_once_the_gm_approves(pool: PgPoo
     players[0].post(&take, &[]).await.assert_error_page(StatusCode::CONFLICT);
     let germany = seat_of(&pool, game_id, "germany").await;
     let mut other = logged_in(&pool, "other").await;
-    other.post(&format!("/games/{game_id}/standby/seats/{germany}/take-over"), &[]).await.assert_error_page(StatusCode::CONFLICT);
+    other
+        .post(&format!("/games/{game_id}/standby/seats/{germany}/take-over"), &[])
+        .await
+        .assert_error_page(StatusCode::CONFLICT);
     other.post(&format!("/games/{game_id}/standby"), &[("standby", "on")]).await.assert_status(StatusCode::SEE_OTHER);
     let view = gm.get(&format!("/games/{game_id}/gm")).await;
-    view.assert_contains("seat 3 (France) is in civil disorder").assert_contains("newcomer display (asked)").assert_contains("other display (stands by)");
-    let newcomer_id: i64 = sqlx::query_scalar("select account_id from account where username = 'newcomer'").fetch_one(&pool).await.unwrap();
+    view.assert_contains("seat 3 (France) is in civil disorder")
+        .assert_contains("newcomer display (asked)")
+        .assert_contains("other display (stands by)");
+    let newcomer_id: i64 = sqlx::query_scalar("select account_id from account where username = 'newcomer'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     let give = format!("/games/{game_id}/standby/seats/{france}/give");
     players[1].post(&give, &[("account_id", &newcomer_id.to_string())]).await.assert_error_page(StatusCode::FORBIDDEN);
     gm.post(&give, &[("account_id", "nobody")]).await.assert_error_page(StatusCode::BAD_REQUEST);
     gm.post(&give, &[("account_id", &newcomer_id.to_string())]).await.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(holder(&pool, france).await.as_deref(), Some("newcomer"));
     newcomer.get(&format!("/games/{game_id}/orders")).await.assert_status(StatusCode::OK);
-    players[3].get(&format!("/games/{game_id}/log")).await.assert_contains("newcomer display took over seat 3 (France)");
+    players[3]
+        .get(&format!("/games/{game_id}/log"))
+        .await
+        .assert_contains("newcomer display took over seat 3 (France)");
     gm.post(&give, &[("account_id", &newcomer_id.to_string())]).await.assert_error_page(StatusCode::CONFLICT);
 }
 
@@ -65,11 +78,19 @@ async fn without_the_gms_approval_a_seat_in_civil_disorder_is_taken_at_once(pool
     let (mut gm, _players, game_id, france) = game_with_an_empty_seat(&pool).await;
     gm.post(&format!("/games/{game_id}/gm/settings"), &[]).await.assert_status(StatusCode::SEE_OTHER);
     let mut newcomer = logged_in(&pool, "newcomer").await;
-    newcomer.post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    newcomer
+        .post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
     assert_eq!(holder(&pool, france).await.as_deref(), Some("newcomer"));
     let mut late = logged_in(&pool, "late").await;
-    late.post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[]).await.assert_error_page(StatusCode::CONFLICT);
-    Client::new(pool.clone()).post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[]).await.assert_error_page(StatusCode::UNAUTHORIZED);
+    late.post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[])
+        .await
+        .assert_error_page(StatusCode::CONFLICT);
+    Client::new(pool.clone())
+        .post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[])
+        .await
+        .assert_error_page(StatusCode::UNAUTHORIZED);
 }
 
 #[sqlx::test(migrations = "../../migrations")]
