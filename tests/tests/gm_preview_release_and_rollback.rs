@@ -42,6 +42,7 @@ async fn a_gm_previews_and_releases_a_phase_then_rolls_the_game_back_two_phases(
     browser.goto(&format!("{site}{game_path}/gm")).await?;
     let refused = browser.text("main").await?;
     assert!(refused.contains("Only this game's GM") && !refused.contains("A war - gal"), "{refused}");
+    browser.goto(&format!("{site}{game_path}")).await?;
     browser.log_out().await?;
     browser.goto(&format!("{site}{game_path}")).await?;
     let public = browser.text("main").await?;

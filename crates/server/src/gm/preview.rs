@@ -27,6 +27,10 @@ use crate::turns::tick;
 pub const ORDERS_CLOSED: &str =
     "The GM is checking this phase's results before releasing them: orders are closed, and nothing was saved.";
 
+/// What the order page says while a preview waits.
+pub const AWAITING_RELEASE: &str = "The deadline has passed and the GM is checking this phase's results before releasing them; orders are \
+     closed until then.";
+
 /// Whether the game's results wait for the GM: only a running game has a deadline, except while its
 /// preview waits for release.
 pub fn awaits_release(game: &GameRow) -> bool {

@@ -131,7 +131,9 @@ async fn a_previewed_phase_is_seen_by_the_gm_alone_until_released_and_is_process
     }
     assert_eq!(mails(&pool, game_id).await, mails_before, "no mail before the release");
     assert_lacks_any_case(&all_mail_text(&pool).await, &secrets);
-    // Orders are closed while the preview waits.
+    // Orders are closed while the preview waits, and the players are told why.
+    players[5].get(&format!("/games/{game_id}/orders")).await.assert_contains("the GM is checking this phase");
+    players[5].get("/dashboard").await.assert_contains("results being checked by the GM");
     order(&mut players[5], game_id, "0", "A war - ukr")
         .await
         .assert_error_page(StatusCode::CONFLICT)
