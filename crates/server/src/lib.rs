@@ -141,7 +141,7 @@ fn strict_transport_security(
 }
 
 async fn healthz(State(db): State<PgPool>) -> Result<&'static str, AppError> {
-    sqlx::query("select 1").execute(&db).await?;
+    sqlx::query!("select 1 as alive").fetch_one(&db).await?;
     Ok("ok")
 }
 

@@ -40,8 +40,8 @@ const SEED_LOCK: i64 = 0x0B0C_5EED;
 /// Seeds the demo data if the database has no account yet, printing the passwords once.
 pub async fn seed_demo_data_once(db: &PgPool) -> anyhow::Result<()> {
     let mut tx = db.begin().await?;
-    sqlx::query("select pg_advisory_xact_lock($1)").bind(SEED_LOCK).execute(&mut *tx).await?;
-    let accounts: i64 = sqlx::query_scalar("select count(*) from account").fetch_one(&mut *tx).await?;
+    sqlx::query!("select pg_advisory_xact_lock($1)", SEED_LOCK).execute(&mut *tx).await?;
+    let accounts: i64 = sqlx::query_scalar!(r#"select count(*) as "count!" from account"#).fetch_one(&mut *tx).await?;
     if accounts > 0 {
         return Ok(());
     }
@@ -117,11 +117,13 @@ async fn create_played_game(conn: &mut PgConnection, admin: AccountId, players: 
     let scripted_days = FIRST_YEAR.len() as i64;
     let started = Utc::now() - Duration::days(scripted_days);
     // The game was "created" a day before it started, so its page's dates tell a possible story.
-    sqlx::query("update game set created_at = $2 where game_id = $1")
-        .bind(game_id)
-        .bind(started - Duration::days(1))
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query!(
+        "update game set created_at = $2 where game_id = $1",
+        game_id as GameId,
+        (started - Duration::days(1)) as _
+    )
+    .execute(&mut *conn)
+    .await?;
     let game = queries::game(conn, game_id).await?.context("the demo game was just inserted")?;
     lifecycle::start_if_ready(conn, &game, started)
         .await

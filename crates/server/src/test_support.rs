@@ -3,13 +3,14 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use chrono::{DateTime, Duration, SubsecRound, Utc};
 use http_body_util::BodyExt;
 use sqlx::PgPool;
 use tower::ServiceExt;
 
 use crate::accounts::{NewAccount, hash_password, insert_account};
 use crate::config::Config;
-use crate::ids::AccountId;
+use crate::ids::{AccountId, GameId};
 use crate::state::AppState;
 
 pub const PASSWORD: &str = "a good password";
@@ -226,4 +227,21 @@ pub fn assert_lacks_any_case(text: &str, leaks: &[&str]) {
     for leak in leaks {
         assert!(!lower.contains(&leak.to_lowercase()), "{leak:?} (in any case) leaked into:\n{text}");
     }
+}
+
+/// Moves the game's deadline a minute into the past and returns a "now" for the worker just after it,
+/// in microseconds (PostgreSQL keeps no finer: a "now" with nanoseconds would not read back equal).
+pub async fn make_due(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
+    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
+        .bind(game_id)
+        .execute(pool)
+        .await
+        .expect("the game's deadline moves");
+    Utc::now().trunc_subsecs(6) + Duration::seconds(1)
+}
+
+/// Makes the game due and lets the worker process its current phase (a day in Covert Operations).
+pub async fn process_phase(pool: &PgPool, game_id: GameId) {
+    let now = make_due(pool, game_id).await;
+    assert_eq!(crate::turns::tick(pool, now).await.unwrap(), crate::turns::Outcome::Advanced(game_id));
 }

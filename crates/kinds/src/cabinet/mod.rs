@@ -3,6 +3,23 @@
 //! (fleets). Seat holders are opaque [`PersonId`]s the server maps to accounts; reliefs, coups, dual
 //! monarchies and secessions are motions written on the order sheets ([`motions`]); the public sees a
 //! gunboat game.
+//!
+//! # How it is built
+//!
+//! `src/cabinet/` is Cabinet Diplomacy II: a standard game over the judge with 21 seats (`SeatRef` = power
+//! and `Role`; `SeatIndex` = 3 × power index + role) whose holders are opaque `PersonId`s the server maps to
+//! accounts (`seats.rs`: holders and their tenure, realms (a power, or a dual monarchy under one Head of
+//! State), who knows whom, `may_send`). `orders.rs` decides who orders which unit: each seat's sheet is
+//! checked with `Extensions::command_grants` limited to that seat's units, and the commanders' orders, the
+//! Head of State's backups (unit by unit) and his retreat disbands are merged into one submission per unit
+//! before the judge sees them; Winters are pooled per realm by giving the judge `center_counts` that make it
+//! carry out exactly the realm's builds, removals and pooled civil disorder. `motions.rs` reads, checks and
+//! carries out the motion lines (relief, appointment, coup, dual monarchy, secession; signatures, acceptance
+//! by seatless people, lapses when a named seat changes hands). `views.rs` builds the gunboat public view and
+//! the per-seat views and forms. For the server it exports `status_of` (the current holder, for CAB.1),
+//! `known_holders` (whose names a seat may see), `readable_sheets` (CAB.7), `gm_view`, `State::agree_as`,
+//! `State::seat_person`/`unseat` and `State::voting_seats`; `seats()` lists each seat with its own power
+//! only, so a dual monarchy never shows in public.
 
 pub mod motions;
 mod orders;

@@ -2,6 +2,24 @@
 //! the `covert-ops` engine: one seat per player, no powers and no standard board; a phase is one day.
 //! The engine owns every rule; this module translates between the site's seats, order text, reports
 //! and views and the engine's players, orders, `PlayerReport`s and `News`, in plain words.
+//!
+//! # How it is built
+//!
+//! `src/covert_ops/` is Covert Operations over the `covert-ops` engine (the kinds crate takes it with
+//! `default-features = false`): `Settings` is the number of players (2 to 30) and the engine's `Parameters`;
+//! the `State` is the engine's `GameState`, checked against the world map whenever it is read back
+//! (`covert_ops::check_state`), so a corrupt stored state is a `StateError`, never a half-run day. Seat *n*
+//! is the engine's player *n + 1*, titled `Player n+1`, with no powers (account names stay with the server);
+//! a phase is one day (`D0001`, `PhaseStage::Day`). `process` runs `run_day` with a ChaCha8 generator seeded
+//! from the given `seed`. `describe.rs` words every order, line error, outcome, effect, report section and
+//! news item; `form.rs` builds the order form from the engine's `OrderOptions`; `views.rs` the player's own
+//! position and the public facts (`board: None`); `world.rs` the world map as each reader may know it
+//! (`kind::WorldBoard`: per country the leader he can see, his own influence, spy and superspy, the day's
+//! coups, revolutions and conquests), built only from the engine's per-player `PlayerMap` (from the state
+//! between days, or from a day's `PlayerReport`) and the public `News`, never from the whole state.
+//! `View::world` and `Report::world` carry it (the public one holds no leader at all: who leads a country is
+//! nobody's business but its leader's and superspies'). The public report is the day's `News` only; each
+//! private report is that player's `PlayerReport`.
 
 mod describe;
 mod form;

@@ -2,6 +2,27 @@
 //! bribe the GM with Diplobucks (DB). Bribes are `BRIBE …` lines on the same sheet as the unit orders;
 //! their effects reach the judge as [`Extensions`] (double units, forced holds, Winter center counts) or
 //! as changes to the position before adjudication (destroyed and converted units).
+//!
+//! # How it is built
+//!
+//! `src/diplobucks/` is Diplobucks and `src/covert_dip/` is Covert Dip: standard games over the judge with
+//! extra sheet lines (`BRIBE …`; `FD`, `CIO`, `VOTE`, `DISCLOSE`), each split into reading and checking those
+//! lines (`bribes.rs`, `orders.rs`), carrying them out (`resolve.rs` and `ledger.rs`; `fall.rs`) and the
+//! per-seat and public views and reports (`views.rs`). Their effects reach the judge only as `Extensions`
+//! (double units' strengths, forced holds, the Winter's center counts for extra units, destroyed units and
+//! counter-insurgencies) or as changes to the position before adjudication (destroyed and converted units).
+//! `src/intrigue.rs` is what the two share: `PowerName`/`ProvinceName`, which store a power or province by
+//! name, splitting a sheet into unit orders and extra lines (line numbers kept), and `settle_winter`, which
+//! holds or skips the Winter by the variant's own center counts. Balances, bribes, FDs, CIOs, answers, blocks
+//! and votes are in the `State` only; the views and reports name no buyer. What the variants add to the board
+//! is public and goes in `Board::marks` (`BoardMark`: Diplobucks double units, Terrorism I nations (bought or
+//! not, never the buyer) and groups (never the controller), Covert Dip counter-insurgencies) and, for a
+//! results board, `Report::unit_marks` (units a bribe held, destroyed or converted army ↔ fleet); each is
+//! tested to name no buyer (`*/secrets.rs`). **Architecture Invariant:** what a sheet check accepts,
+//! processing carries out or refuses only for a reason the check could not know (money, dice, other players'
+//! permissions, the auction, moves), or in the very words the check gives once the turn has changed what it
+//! checks: Terrorism I shares its wordings (`State::why_not_controlled`, `founding_refusal`, `levy_refusal`)
+//! between `orders.rs` and the steps, and `tests/terrorism/properties.rs` checks it over random positions.
 
 pub mod bribes;
 pub mod ledger;

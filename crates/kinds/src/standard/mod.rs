@@ -1,4 +1,10 @@
 //! Standard Diplomacy as a game kind: seven seats, one per power, adjudicated by the judge.
+//!
+//! # How it is built
+//!
+//! `src/standard/` is Standard Diplomacy over the judge, and the toolbox the Diplomacy variants reuse
+//! (`check_sheet`, `form_for`, `public_report`, `board`); `stored.rs` stores positions by canonical names
+//! (`Russia F stp/sc`), never by the map's internal indices.
 
 mod stored;
 

@@ -5,6 +5,19 @@
 //! Movement and retreats go through the judge ([`board`]); everything else is this module's own:
 //! money ([`treasury`]), the nine steps of a turn ([`turn`], [`groups`], [`agencies`], [`auction`]), the
 //! extra order lines ([`orders`]) and what each viewer may see ([`views`]).
+//!
+//! # How it is built
+//!
+//! `src/terrorism/` is Terrorism I. The judge adjudicates only its moves and retreats; money, groups,
+//! agencies, cedes, auctions, builds and ownership of every province are the module's own (`turn.rs` runs the
+//! sheet's nine steps, with `groups.rs`, `agencies.rs` and `auction.rs`; `orders.rs` reads the extra lines;
+//! `views.rs` builds the per-seat and public views). New nations are modelled as the module's own powers and
+//! reach the judge through `board.rs`'s `Bridge`: each nation becomes a judge `Power` numbered after the
+//! seven (so its units are a separate side in adjudication), every unit is granted to its controller's sheet
+//! through `Extensions::command_grants` (a buyer orders its nations' units on its own sheet, an unbought
+//! nation's units hold), and since the judge's map can name only the seven Great Powers, the bridge words
+//! results and reports itself and never asks the map for a power's name. The state is stored by names (power
+//! names, province and region keys) and checked when read back.
 
 mod agencies;
 mod auction;

@@ -20,16 +20,16 @@ pub const USERNAME_TAKEN: &str = "account_username_key";
 pub const EMAIL_TAKEN: &str = "account_email_key";
 
 pub async fn insert_account(conn: &mut PgConnection, account: &NewAccount<'_>) -> Result<AccountId, sqlx::Error> {
-    sqlx::query_scalar(
-        "insert into account (username, display_name, email, password_hash, time_zone, is_site_admin)
-         values ($1, $2, $3, $4, $5, $6) returning account_id",
+    sqlx::query_scalar!(
+        r#"insert into account (username, display_name, email, password_hash, time_zone, is_site_admin)
+         values ($1, $2, $3, $4, $5, $6) returning account_id as "account_id: AccountId""#,
+        account.username,
+        account.display_name,
+        account.email,
+        account.password_hash,
+        account.time_zone,
+        account.is_site_admin
     )
-    .bind(account.username)
-    .bind(account.display_name)
-    .bind(account.email)
-    .bind(account.password_hash)
-    .bind(account.time_zone)
-    .bind(account.is_site_admin)
     .fetch_one(conn)
     .await
 }
@@ -52,7 +52,9 @@ pub async fn credentials_by_username(
 }
 
 pub async fn password_hash_of(conn: &mut PgConnection, account_id: AccountId) -> Result<String, sqlx::Error> {
-    sqlx::query_scalar("select password_hash from account where account_id = $1").bind(account_id).fetch_one(conn).await
+    sqlx::query_scalar!("select password_hash from account where account_id = $1", account_id as AccountId)
+        .fetch_one(conn)
+        .await
 }
 
 pub async fn set_password_hash(
@@ -60,9 +62,7 @@ pub async fn set_password_hash(
     account_id: AccountId,
     password_hash: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update account set password_hash = $2 where account_id = $1")
-        .bind(account_id)
-        .bind(password_hash)
+    sqlx::query!("update account set password_hash = $2 where account_id = $1", account_id as AccountId, password_hash)
         .execute(conn)
         .await
         .map(drop)
@@ -97,22 +97,22 @@ pub async fn update_profile(
     account_id: AccountId,
     profile: &Profile,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update account set display_name = $2, email = $3, time_zone = $4, notify_new_phase = $5,
                 notify_deadline = $6, notify_game_start_end = $7, notify_press = $8,
                 deadline_reminder_hours = $9, press_mail_minutes = $10
          where account_id = $1",
+        account_id as AccountId,
+        &profile.display_name,
+        profile.email.as_deref(),
+        &profile.time_zone,
+        profile.notify_new_phase,
+        profile.notify_deadline,
+        profile.notify_game_start_end,
+        profile.notify_press,
+        profile.deadline_reminder_hours,
+        profile.press_mail_minutes
     )
-    .bind(account_id)
-    .bind(&profile.display_name)
-    .bind(&profile.email)
-    .bind(&profile.time_zone)
-    .bind(profile.notify_new_phase)
-    .bind(profile.notify_deadline)
-    .bind(profile.notify_game_start_end)
-    .bind(profile.notify_press)
-    .bind(profile.deadline_reminder_hours)
-    .bind(profile.press_mail_minutes)
     .execute(conn)
     .await
     .map(drop)
@@ -122,10 +122,10 @@ pub async fn update_profile(
 /// `extract::Viewer` treats a session whose epoch is not the account's as logged out. Returns the new
 /// epoch, for the caller's own session.
 pub async fn bump_session_epoch(conn: &mut PgConnection, account_id: AccountId) -> Result<i32, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "update account set session_epoch = session_epoch + 1 where account_id = $1 returning session_epoch",
+        account_id as AccountId
     )
-    .bind(account_id)
     .fetch_one(conn)
     .await
 }

@@ -68,26 +68,26 @@ pub async fn take_slot(
 ) -> Result<bool, sqlx::Error> {
     let (scopes, keys, limits) = columns(counters);
     // Rows are taken in (scope, key) order, so two attempts sharing counters never deadlock.
-    sqlx::query_scalar(
-        "with taken as (
+    sqlx::query_scalar!(
+        r#"with taken as (
              insert into throttle_counter as counter (scope, key, window_started_at, hits)
-             select scope, key, $4, 1 from unnest($1::text[], $2::text[]) as wanted (scope, key)
+             select scope, key, $4::timestamptz, 1 from unnest($1::text[], $2::text[]) as wanted (scope, key)
              order by scope, key
              on conflict (scope, key) do update
-                 set hits = case when counter.window_started_at <= $4 - $5 then 1 else counter.hits + 1 end,
+                 set hits = case when counter.window_started_at <= $4::timestamptz - $5::interval then 1 else counter.hits + 1 end,
                      window_started_at =
-                         case when counter.window_started_at <= $4 - $5 then $4 else counter.window_started_at end
+                         case when counter.window_started_at <= $4::timestamptz - $5::interval then $4 else counter.window_started_at end
              returning scope, key, hits
          )
-         select coalesce(bool_and(taken.hits <= limits.hit_limit), true)
+         select coalesce(bool_and(taken.hits <= limits.hit_limit), true) as "within_limits!"
          from taken join unnest($1::text[], $2::text[], $3::int[]) as limits (scope, key, hit_limit)
-             using (scope, key)",
+             using (scope, key)"#,
+        &scopes as _,
+        &keys as _,
+        &limits,
+        now as _,
+        window as _
     )
-    .bind(&scopes)
-    .bind(&keys)
-    .bind(&limits)
-    .bind(now)
-    .bind(window)
     .fetch_one(conn)
     .await
 }
@@ -97,13 +97,13 @@ pub async fn take_slot(
 /// just logged in from).
 pub async fn give_back(conn: &mut PgConnection, counters: &[Counter], cleared_scope: &str) -> Result<(), sqlx::Error> {
     let (scopes, keys, _) = columns(counters);
-    sqlx::query(
+    sqlx::query!(
         "update throttle_counter set hits = case when scope = $3 then 0 else greatest(hits - 1, 0) end
          where (scope, key) in (select * from unnest($1::text[], $2::text[]))",
+        &scopes as _,
+        &keys,
+        cleared_scope
     )
-    .bind(&scopes)
-    .bind(&keys)
-    .bind(cleared_scope)
     .execute(conn)
     .await
     .map(drop)
@@ -118,7 +118,7 @@ fn columns(counters: &[Counter]) -> (Vec<&'static str>, Vec<String>, Vec<i32>) {
 
 /// Forgets counters whose window ended more than a day ago.
 pub async fn delete_stale_counters(db: &sqlx::PgPool) -> Result<u64, sqlx::Error> {
-    sqlx::query("delete from throttle_counter where window_started_at < now() - interval '1 day'")
+    sqlx::query!("delete from throttle_counter where window_started_at < now() - interval '1 day'")
         .execute(db)
         .await
         .map(|done| done.rows_affected())

@@ -1,6 +1,16 @@
 //! The GM panel: edit settings until the start; start, pause, resume, extend, end; the kind's own GM
 //! actions (a Terrorism I press award); remove, replace and assign players; the audit log of every GM
 //! action, readable by the game's players; and the site admin's page of every account and game.
+//!
+//! # How it is built
+//!
+//! the GM panel: settings until the start, start/pause/resume/extend/end, remove/replace/assign players, each
+//! in one transaction that locks the game row and writes its `game_audit` line; the log page for the game's
+//! players. `kind_action.rs`: a kind's own GM action (`Rules::gm_action`, a Terrorism I press award)
+//! replaces the current phase's stored state under the same lock, so the worker processes the phase with it
+//! or without it, never half; its audit line holds only the kind's public report, never the GM's text (which
+//! may hold a private note). `site.rs`: the site admin's page (every account and game; grant or revoke site
+//! admin, never one's own).
 
 mod forms;
 mod kind_action;

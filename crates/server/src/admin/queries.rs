@@ -12,14 +12,14 @@ pub async fn extend(
     game_id: GameId,
     seconds: i64,
 ) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
-    sqlx::query_scalar(
-        "update game set
-            deadline_at = deadline_at + make_interval(secs => $2),
-            paused_remaining_seconds = paused_remaining_seconds + $2
-         where game_id = $1 returning deadline_at",
+    sqlx::query_scalar!(
+        r#"update game set
+            deadline_at = deadline_at + make_interval(secs => $2::bigint),
+            paused_remaining_seconds = paused_remaining_seconds + $2::bigint
+         where game_id = $1 returning deadline_at as "deadline_at: DateTime<Utc>""#,
+        game_id as GameId,
+        seconds
     )
-    .bind(game_id)
-    .bind(seconds)
     .fetch_one(conn)
     .await
 }

@@ -153,12 +153,13 @@ pub async fn set_site_admin(
         // Revoking one's own rights could leave the site without an admin; granting them is a no-op.
         return Err(AppError::Conflict("You cannot change your own site admin rights.".to_owned()));
     }
-    let updated: Option<String> =
-        sqlx::query_scalar("update account set is_site_admin = $2 where account_id = $1 returning display_name")
-            .bind(account_id)
-            .bind(grant)
-            .fetch_optional(&state.db)
-            .await?;
+    let updated: Option<String> = sqlx::query_scalar!(
+        "update account set is_site_admin = $2 where account_id = $1 returning display_name",
+        account_id as AccountId,
+        grant
+    )
+    .fetch_optional(&state.db)
+    .await?;
     let name = updated.ok_or(AppError::NotFound)?;
     let message =
         if grant { format!("{name} is now a site admin.") } else { format!("{name} is no longer a site admin.") };

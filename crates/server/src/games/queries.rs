@@ -114,36 +114,36 @@ pub struct NewGame<'a> {
 pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<GameId, sqlx::Error> {
     let settings = new.settings;
     let deadlines = &settings.deadlines;
-    sqlx::query_scalar(
-        "insert into game (kind, name, description, gm_account_id, is_public, invite_code, press, anonymous,
+    sqlx::query_scalar!(
+        r#"insert into game (kind, name, description, gm_account_id, is_public, invite_code, press, anonymous,
             deadline_mode, movement_minutes, retreat_minutes, adjustment_minutes, fixed_deadline_time,
             deadline_time_zone, no_process_weekdays, power_assignment, start_rule, seat_count, rng_seed,
             process_when_ready, grey_press, press_published_after_end)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
-         returning game_id",
+         returning game_id as "game_id: GameId""#,
+        new.kind.slug(),
+        &settings.name,
+        &settings.description,
+        new.gm as AccountId,
+        settings.is_public,
+        new.invite_code,
+        settings.press.rule as PressRule,
+        settings.anonymous,
+        deadlines.mode as DeadlineMode,
+        deadlines.movement.minutes(),
+        deadlines.retreat.minutes(),
+        deadlines.adjustment.minutes(),
+        deadlines.fixed_time as _,
+        deadlines.zone.name(),
+        deadlines.no_process_days.bits(),
+        settings.power_assignment as PowerAssignment,
+        settings.start_rule as StartRule,
+        new.seat_count,
+        new.rng_seed,
+        settings.process_when_ready,
+        settings.press.grey,
+        settings.press.published_after_end
     )
-    .bind(new.kind.slug())
-    .bind(&settings.name)
-    .bind(&settings.description)
-    .bind(new.gm)
-    .bind(settings.is_public)
-    .bind(new.invite_code)
-    .bind(settings.press.rule)
-    .bind(settings.anonymous)
-    .bind(deadlines.mode)
-    .bind(deadlines.movement.minutes())
-    .bind(deadlines.retreat.minutes())
-    .bind(deadlines.adjustment.minutes())
-    .bind(deadlines.fixed_time)
-    .bind(deadlines.zone.name())
-    .bind(deadlines.no_process_days.bits())
-    .bind(settings.power_assignment)
-    .bind(settings.start_rule)
-    .bind(new.seat_count)
-    .bind(new.rng_seed)
-    .bind(settings.process_when_ready)
-    .bind(settings.press.grey)
-    .bind(settings.press.published_after_end)
     .fetch_one(conn)
     .await
 }
@@ -154,32 +154,32 @@ pub async fn update_settings(
     settings: &GameSettings,
 ) -> Result<(), sqlx::Error> {
     let deadlines = &settings.deadlines;
-    sqlx::query(
+    sqlx::query!(
         "update game set name = $2, description = $3, is_public = $4, press = $5, anonymous = $6,
             deadline_mode = $7, movement_minutes = $8, retreat_minutes = $9, adjustment_minutes = $10,
             fixed_deadline_time = $11, deadline_time_zone = $12, no_process_weekdays = $13,
             power_assignment = $14, start_rule = $15, process_when_ready = $16, grey_press = $17,
             press_published_after_end = $18
          where game_id = $1",
+        game_id as GameId,
+        &settings.name,
+        &settings.description,
+        settings.is_public,
+        settings.press.rule as PressRule,
+        settings.anonymous,
+        deadlines.mode as DeadlineMode,
+        deadlines.movement.minutes(),
+        deadlines.retreat.minutes(),
+        deadlines.adjustment.minutes(),
+        deadlines.fixed_time as _,
+        deadlines.zone.name(),
+        deadlines.no_process_days.bits(),
+        settings.power_assignment as PowerAssignment,
+        settings.start_rule as StartRule,
+        settings.process_when_ready,
+        settings.press.grey,
+        settings.press.published_after_end
     )
-    .bind(game_id)
-    .bind(&settings.name)
-    .bind(&settings.description)
-    .bind(settings.is_public)
-    .bind(settings.press.rule)
-    .bind(settings.anonymous)
-    .bind(deadlines.mode)
-    .bind(deadlines.movement.minutes())
-    .bind(deadlines.retreat.minutes())
-    .bind(deadlines.adjustment.minutes())
-    .bind(deadlines.fixed_time)
-    .bind(deadlines.zone.name())
-    .bind(deadlines.no_process_days.bits())
-    .bind(settings.power_assignment)
-    .bind(settings.start_rule)
-    .bind(settings.process_when_ready)
-    .bind(settings.press.grey)
-    .bind(settings.press.published_after_end)
     .execute(conn)
     .await
     .map(drop)
@@ -187,9 +187,7 @@ pub async fn update_settings(
 
 /// Sets how many seats the game has (only kinds of players without powers let the GM change it).
 pub async fn set_seat_count(conn: &mut PgConnection, game_id: GameId, seat_count: i16) -> Result<(), sqlx::Error> {
-    sqlx::query("update game set seat_count = $2 where game_id = $1")
-        .bind(game_id)
-        .bind(seat_count)
+    sqlx::query!("update game set seat_count = $2 where game_id = $1", game_id as GameId, seat_count)
         .execute(conn)
         .await
         .map(drop)
@@ -294,12 +292,14 @@ pub async fn insert_seat(
     account_id: AccountId,
     role: SeatRole,
 ) -> Result<SeatId, sqlx::Error> {
-    sqlx::query_scalar("insert into seat (game_id, account_id, role) values ($1, $2, $3) returning seat_id")
-        .bind(game_id)
-        .bind(account_id)
-        .bind(role)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar!(
+        r#"insert into seat (game_id, account_id, role) values ($1, $2, $3) returning seat_id as "seat_id: SeatId""#,
+        game_id as GameId,
+        account_id as AccountId,
+        role as SeatRole
+    )
+    .fetch_one(conn)
+    .await
 }
 
 /// Unique (game_id, power, role): a power already held in that role.
@@ -312,22 +312,24 @@ pub async fn give_power(
     role: SeatRole,
     power: Power,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into seat_power (seat_id, game_id, power, role) values ($1, $2, $3, $4)")
-        .bind(seat_id)
-        .bind(game_id)
-        .bind(power)
-        .bind(role)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "insert into seat_power (seat_id, game_id, power, role) values ($1, $2, $3, $4)",
+        seat_id as SeatId,
+        game_id as GameId,
+        power as Power,
+        role as SeatRole
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 pub async fn clear_powers(conn: &mut PgConnection, seat_id: SeatId) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from seat_power where seat_id = $1").bind(seat_id).execute(conn).await.map(drop)
+    sqlx::query!("delete from seat_power where seat_id = $1", seat_id as SeatId).execute(conn).await.map(drop)
 }
 
 pub async fn delete_seat(conn: &mut PgConnection, seat_id: SeatId) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from seat where seat_id = $1").bind(seat_id).execute(conn).await.map(drop)
+    sqlx::query!("delete from seat where seat_id = $1", seat_id as SeatId).execute(conn).await.map(drop)
 }
 
 /// Puts `account_id` (or nobody) in the seat, keeping its powers.
@@ -336,12 +338,14 @@ pub async fn set_seat_holder(
     seat_id: SeatId,
     account_id: Option<AccountId>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update seat set account_id = $2, joined_at = now() where seat_id = $1")
-        .bind(seat_id)
-        .bind(account_id)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update seat set account_id = $2, joined_at = now() where seat_id = $1",
+        seat_id as SeatId,
+        account_id as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// Unique (game_id, account_id): the account already sits in this game.
@@ -354,14 +358,16 @@ pub async fn record_audit(
     action: GmAction,
     detail: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into game_audit (game_id, actor_account_id, action, detail) values ($1, $2, $3, $4)")
-        .bind(game_id)
-        .bind(actor)
-        .bind(action)
-        .bind(detail)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "insert into game_audit (game_id, actor_account_id, action, detail) values ($1, $2, $3, $4)",
+        game_id as GameId,
+        actor as AccountId,
+        action as GmAction,
+        detail
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 #[derive(Debug, sqlx::FromRow)]

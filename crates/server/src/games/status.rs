@@ -17,25 +17,27 @@ pub async fn start(
     now: DateTime<Utc>,
     deadline_at: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update game set status = 'running', started_at = $2, deadline_at = $3 where game_id = $1")
-        .bind(game_id)
-        .bind(now)
-        .bind(deadline_at)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update game set status = 'running', started_at = $2, deadline_at = $3 where game_id = $1",
+        game_id as GameId,
+        now as _,
+        deadline_at as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// Stops the clock: keeps the time left so [`resume`] can give it back.
 pub async fn pause(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update game set status = 'paused',
             paused_remaining_seconds = greatest(0, extract(epoch from deadline_at - $2))::bigint,
             deadline_at = null
          where game_id = $1",
+        game_id as GameId,
+        now as _
     )
-    .bind(game_id)
-    .bind(now)
     .execute(conn)
     .await
     .map(drop)
@@ -47,14 +49,14 @@ pub async fn resume(
     game_id: GameId,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, sqlx::Error> {
-    sqlx::query_scalar(
-        "update game set status = 'running',
-            deadline_at = $2 + make_interval(secs => coalesce(paused_remaining_seconds, 0)),
+    sqlx::query_scalar!(
+        r#"update game set status = 'running',
+            deadline_at = $2::timestamptz + make_interval(secs => coalesce(paused_remaining_seconds, 0)),
             paused_remaining_seconds = null
-         where game_id = $1 returning deadline_at",
+         where game_id = $1 returning deadline_at as "deadline_at!: DateTime<Utc>""#,
+        game_id as GameId,
+        now as _
     )
-    .bind(game_id)
-    .bind(now)
     .fetch_one(conn)
     .await
 }
@@ -67,14 +69,14 @@ pub async fn finish(
     now: DateTime<Utc>,
     result_summary: Option<&str>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update game set status = 'finished', finished_at = $2, deadline_at = null, paused_remaining_seconds = null,
             deadline_notice = null, turn_retry_at = null, result_summary = coalesce($3, result_summary)
          where game_id = $1",
+        game_id as GameId,
+        now as _,
+        result_summary
     )
-    .bind(game_id)
-    .bind(now)
-    .bind(result_summary)
     .execute(conn)
     .await
     .map(drop)

@@ -1,6 +1,19 @@
 //! Notifications: e-mail about a game's events, through an outbox table filled in the event's own
 //! transaction and drained after the commit by the mail worker (SMTP or files), plus the local Mailbox
 //! page where a user reads their own mails when mail stays on this machine.
+//!
+//! # How it is built
+//!
+//! e-mail notifications through an outbox. `enqueue.rs` queues mails inside the event's own transaction
+//! (`enqueue_game_start` from `games::lifecycle`, `enqueue_new_phase` and `enqueue_game_end` from
+//! `turns::tick` and `turns::end`, `enqueue_game_end` from the GM's "end", `enqueue_deadline_extended` from
+//! `turns::downtime`, `enqueue_press_notice` for press, batched per conversation); `reminders.rs` queues
+//! deadline reminders as time passes; `content.rs` is `MailContent` (what a mail says, stored as json, a
+//! closed enum per kind) and its rendering with the `templates/mail/*.txt` templates; `drain.rs` is
+//! `drain_once` (claim one due mail with `FOR UPDATE SKIP LOCKED`, send, mark sent or record the failure with
+//! a backoff, commit); `transport.rs` the `Mailer` trait, SMTP (lettre over tokio and rustls) and
+//! `MailDirectory` (`.eml` files); `worker.rs` the mail worker `run` starts beside the turn worker;
+//! `pages.rs` the Mailbox page (`/mailbox`, only with `MAIL_TRANSPORT=file`).
 
 pub mod content;
 pub mod drain;

@@ -56,16 +56,16 @@ pub async fn insert_mail(
     send_after: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<MailId, sqlx::Error> {
-    sqlx::query_scalar(
-        "insert into outbox_mail (account_id, game_id, kind, content, send_after, created_at)
-         values ($1, $2, $3, $4, $5, $6) returning mail_id",
+    sqlx::query_scalar!(
+        r#"insert into outbox_mail (account_id, game_id, kind, content, send_after, created_at)
+         values ($1, $2, $3, $4, $5, $6) returning mail_id as "mail_id: MailId""#,
+        account_id as AccountId,
+        game_id as GameId,
+        content.kind() as MailKind,
+        Json(content) as _,
+        send_after as _,
+        now as _
     )
-    .bind(account_id)
-    .bind(game_id)
-    .bind(content.kind())
-    .bind(Json(content))
-    .bind(send_after)
-    .bind(now)
     .fetch_one(conn)
     .await
 }
@@ -80,16 +80,16 @@ pub async fn insert_reminder_once(
     content: &MailContent,
     now: DateTime<Utc>,
 ) -> Result<bool, sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into outbox_mail (account_id, game_id, kind, phase_index, content, send_after, created_at)
          values ($1, $2, 'deadline_reminder', $3, $4, $5, $5)
          on conflict (account_id, game_id, phase_index) where kind = 'deadline_reminder' do nothing",
+        account_id as AccountId,
+        game_id as GameId,
+        phase_index,
+        Json(content) as _,
+        now as _
     )
-    .bind(account_id)
-    .bind(game_id)
-    .bind(phase_index)
-    .bind(Json(content))
-    .bind(now)
     .execute(conn)
     .await
     .map(|done| done.rows_affected() == 1)
@@ -118,9 +118,7 @@ pub async fn replace_content(
     mail_id: MailId,
     content: &MailContent,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update outbox_mail set content = $2 where mail_id = $1")
-        .bind(mail_id)
-        .bind(Json(content))
+    sqlx::query!("update outbox_mail set content = $2 where mail_id = $1", mail_id as MailId, Json(content) as _)
         .execute(conn)
         .await
         .map(drop)
@@ -138,20 +136,20 @@ pub async fn insert_press_mail(
     minutes: i32,
     now: DateTime<Utc>,
 ) -> Result<bool, sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into outbox_mail (account_id, game_id, kind, conversation_id, content, send_after, created_at)
          select $1, $2, 'press', $3, $4,
                 greatest($6, max(coalesce(previous.sent_at, previous.send_after)) + make_interval(mins => $5)), $6
          from (select sent_at, send_after from outbox_mail
                where account_id = $1 and conversation_id = $3 and kind = 'press') previous
          on conflict (account_id, conversation_id) where kind = 'press' and status = 'pending' do nothing",
+        account_id as AccountId,
+        game_id as GameId,
+        conversation_id,
+        Json(content) as _,
+        minutes,
+        now as _
     )
-    .bind(account_id)
-    .bind(game_id)
-    .bind(conversation_id)
-    .bind(Json(content))
-    .bind(minutes)
-    .bind(now)
     .execute(conn)
     .await
     .map(|done| done.rows_affected() == 1)
@@ -210,8 +208,7 @@ pub async fn game_facts(conn: &mut PgConnection, game_id: GameId) -> Result<Game
 
 /// The label of the game's current (unprocessed) phase, if it has one.
 pub async fn current_phase_label(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("select label from phase where game_id = $1 and processed_at is null")
-        .bind(game_id)
+    sqlx::query_scalar!("select label from phase where game_id = $1 and processed_at is null", game_id as GameId)
         .fetch_optional(conn)
         .await
 }
@@ -234,10 +231,12 @@ pub async fn processed_phase(
 
 /// The index of the game's last processed phase, if any was.
 pub async fn last_processed_index(conn: &mut PgConnection, game_id: GameId) -> Result<Option<i32>, sqlx::Error> {
-    sqlx::query_scalar("select max(phase_index) from phase where game_id = $1 and processed_at is not null")
-        .bind(game_id)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar!(
+        "select max(phase_index) from phase where game_id = $1 and processed_at is not null",
+        game_id as GameId
+    )
+    .fetch_one(conn)
+    .await
 }
 
 /// The seats that must order in a phase.
@@ -246,11 +245,13 @@ pub async fn seats_that_must_order(
     game_id: GameId,
     phase_index: i32,
 ) -> Result<Vec<SeatId>, sqlx::Error> {
-    sqlx::query_scalar("select seat_id from seat_order where game_id = $1 and phase_index = $2 and must_order")
-        .bind(game_id)
-        .bind(phase_index)
-        .fetch_all(conn)
-        .await
+    sqlx::query_scalar!(
+        r#"select seat_id as "seat_id: SeatId" from seat_order where game_id = $1 and phase_index = $2 and must_order"#,
+        game_id as GameId,
+        phase_index
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// A seat whose deadline reminder is due: its holder wants reminders, has an address, must order in
@@ -320,12 +321,12 @@ pub async fn claim_due_mail(conn: &mut PgConnection, now: DateTime<Utc>) -> Resu
 }
 
 pub async fn mark_sent(conn: &mut PgConnection, mail_id: MailId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update outbox_mail set status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = null
          where mail_id = $1",
+        mail_id as MailId,
+        now as _
     )
-    .bind(mail_id)
-    .bind(now)
     .execute(conn)
     .await
     .map(drop)
@@ -338,15 +339,15 @@ pub async fn record_failure(
     error: &str,
     retry_at: Option<DateTime<Utc>>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update outbox_mail set attempts = attempts + 1, last_error = $2,
             send_after = coalesce($3, send_after),
             status = case when $3::timestamptz is null then 'abandoned'::mail_status else status end
          where mail_id = $1",
+        mail_id as MailId,
+        error,
+        retry_at as _
     )
-    .bind(mail_id)
-    .bind(error)
-    .bind(retry_at)
     .execute(conn)
     .await
     .map(drop)
@@ -380,8 +381,7 @@ pub async fn own_mails(
 
 /// Deletes sent and abandoned mails queued before `before`; pending ones stay whatever their age.
 pub async fn delete_old_mails(db: &sqlx::PgPool, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
-    sqlx::query("delete from outbox_mail where status <> 'pending' and created_at < $1")
-        .bind(before)
+    sqlx::query!("delete from outbox_mail where status <> 'pending' and created_at < $1", before as _)
         .execute(db)
         .await
         .map(|done| done.rows_affected())

@@ -17,7 +17,7 @@ use super::queries::MailId;
 use super::reminders::queue_due_reminders;
 use super::transport::{MailDirectory, Mailer, Transport};
 use crate::ids::{AccountId, GameId};
-use crate::test_support::{Client, assert_lacks_any_case, logged_in, started_game, started_game_with, table};
+use crate::test_support::{Client, assert_lacks_any_case, logged_in, make_due, started_game, started_game_with, table};
 use crate::turns::{Outcome, downtime, tick};
 
 /// A mailer that keeps what it was given, failing the first `failures` sends.
@@ -113,15 +113,6 @@ async fn rendered_mails(pool: &PgPool, game_id: GameId) -> Vec<(String, String)>
             (username, format!("{}\n{}", mail.subject, mail.body))
         })
         .collect()
-}
-
-async fn make_due(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(pool)
-        .await
-        .unwrap();
-    Utc::now().trunc_subsecs(6) + Duration::seconds(1)
 }
 
 async fn drain_all(pool: &PgPool, mailer: &impl Mailer, now: DateTime<Utc>) -> Vec<DrainOutcome> {

@@ -32,7 +32,7 @@ pub async fn sheet(
 /// The seat's number in the game kind's state (null before the game started).
 pub async fn game_seat(conn: &mut PgConnection, seat_id: SeatId) -> Result<Option<kinds::SeatIndex>, sqlx::Error> {
     let number: Option<i16> =
-        sqlx::query_scalar("select game_seat from seat where seat_id = $1").bind(seat_id).fetch_one(conn).await?;
+        sqlx::query_scalar!("select game_seat from seat where seat_id = $1", seat_id as SeatId).fetch_one(conn).await?;
     Ok(number.and_then(|number| u16::try_from(number).ok()).map(kinds::SeatIndex))
 }
 
@@ -43,14 +43,16 @@ pub async fn save_orders(
     seat_id: SeatId,
     orders: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update seat_order set orders = $4 where game_id = $1 and phase_index = $2 and seat_id = $3")
-        .bind(game_id)
-        .bind(phase_index)
-        .bind(seat_id)
-        .bind(orders)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update seat_order set orders = $4 where game_id = $1 and phase_index = $2 and seat_id = $3",
+        game_id as GameId,
+        phase_index,
+        seat_id as SeatId,
+        orders
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 pub async fn set_ready(
@@ -60,14 +62,16 @@ pub async fn set_ready(
     seat_id: SeatId,
     ready: bool,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update seat_order set ready = $4 where game_id = $1 and phase_index = $2 and seat_id = $3")
-        .bind(game_id)
-        .bind(phase_index)
-        .bind(seat_id)
-        .bind(ready)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update seat_order set ready = $4 where game_id = $1 and phase_index = $2 and seat_id = $3",
+        game_id as GameId,
+        phase_index,
+        seat_id as SeatId,
+        ready
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// A running or paused game the account holds a seat in, with its sheet for the current phase.

@@ -6,7 +6,7 @@ use kinds::{AnyGame, Kind, SeatIndex};
 use sqlx::PgPool;
 
 use crate::ids::GameId;
-use crate::test_support::{Client, logged_in, started_game, table};
+use crate::test_support::{Client, logged_in, make_due, process_phase, started_game, table};
 
 fn orders_path(game_id: GameId) -> String {
     format!("/games/{game_id}/orders")
@@ -87,11 +87,7 @@ async fn nobody_but_the_seat_sees_its_orders_before_the_phase_is_processed(pool:
 async fn orders_for_a_phase_already_processed_are_refused_and_saved_nowhere(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Late").await;
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    make_due(&pool, game_id).await;
     players[0]
         .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal")])
         .await
@@ -273,12 +269,7 @@ async fn builds_are_chosen_from_the_form_in_an_adjustment_phase_and_seats_withou
         .assert_contains("Saved 1 order.")
         .assert_contains(&build.label);
     players[0].get(&orders_path(game_id)).await.assert_contains("id=\"nothing-to-order\"");
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(&pool)
-        .await
-        .unwrap();
-    assert_eq!(crate::turns::tick(&pool, Utc::now()).await.unwrap(), crate::turns::Outcome::Advanced(game_id));
+    process_phase(&pool, game_id).await;
     let built = build.value.trim_start_matches("Build ").trim_start_matches("build ").to_owned();
     Client::new(pool.clone())
         .get(&format!("/games/{game_id}/phases/1"))

@@ -7,6 +7,7 @@ use sqlx::PgConnection;
 
 use super::access::{Members, Reader, Sender};
 use super::rules::PressSettings;
+use crate::games::model::PressRule;
 use crate::ids::{AccountId, ConversationId, GameId, MessageId, SeatId};
 
 /// A conversation's identity.
@@ -100,24 +101,24 @@ pub async fn conversation_of(
         Members::Public => (true, Vec::new(), false),
         Members::Private { seats, game_master } => (false, seats.iter().copied().collect(), *game_master),
     };
-    sqlx::query(
+    sqlx::query!(
         "insert into conversation (game_id, is_public, member_seat_ids, with_game_master) values ($1, $2, $3, $4)
          on conflict (game_id, is_public, member_seat_ids, with_game_master) do nothing",
+        game_id as GameId,
+        is_public,
+        &seats as _,
+        game_master
     )
-    .bind(game_id)
-    .bind(is_public)
-    .bind(&seats)
-    .bind(game_master)
     .execute(&mut *conn)
     .await?;
-    sqlx::query_scalar(
-        "select conversation_id from conversation
-         where game_id = $1 and is_public = $2 and member_seat_ids = $3 and with_game_master = $4",
+    sqlx::query_scalar!(
+        r#"select conversation_id as "conversation_id: ConversationId" from conversation
+         where game_id = $1 and is_public = $2 and member_seat_ids = $3 and with_game_master = $4"#,
+        game_id as GameId,
+        is_public,
+        &seats as _,
+        game_master
     )
-    .bind(game_id)
-    .bind(is_public)
-    .bind(&seats)
-    .bind(game_master)
     .fetch_one(conn)
     .await
 }
@@ -237,19 +238,19 @@ pub struct NewMessage<'a> {
 }
 
 pub async fn insert_message(conn: &mut PgConnection, message: &NewMessage<'_>) -> Result<MessageId, sqlx::Error> {
-    sqlx::query_scalar(
-        "insert into press_message
+    sqlx::query_scalar!(
+        r#"insert into press_message
             (conversation_id, game_id, phase_index, sender_seat_id, sender_account_id, grey, body, sent_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning press_message_id",
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning press_message_id as "press_message_id: MessageId""#,
+        message.conversation_id as ConversationId,
+        message.game_id as GameId,
+        message.phase_index,
+        message.sender.seat() as _,
+        message.sender_account_id as AccountId,
+        message.grey,
+        message.body,
+        message.sent_at as _
     )
-    .bind(message.conversation_id)
-    .bind(message.game_id)
-    .bind(message.phase_index)
-    .bind(message.sender.seat())
-    .bind(message.sender_account_id)
-    .bind(message.grey)
-    .bind(message.body)
-    .bind(message.sent_at)
     .fetch_one(conn)
     .await
 }
@@ -267,19 +268,19 @@ pub async fn lock_and_count_recent(
         Sender::GameMaster => format!("press-rate:{game_id}:gm"),
         Sender::Seat(seat) => format!("press-rate:{game_id}:{seat}"),
     };
-    sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))").bind(key).execute(&mut *conn).await?;
+    sqlx::query!("select pg_advisory_xact_lock(hashtextextended($1, 0))", key).execute(&mut *conn).await?;
     let count = match sender {
-        Sender::GameMaster => sqlx::query_scalar(
-            "select count(*) from press_message where game_id = $1 and sender_seat_id is null and sent_at > $2",
-        )
-        .bind(game_id)
-        .bind(since),
-        Sender::Seat(seat) => sqlx::query_scalar(
-            "select count(*) from press_message where game_id = $1 and sender_seat_id = $3 and sent_at > $2",
-        )
-        .bind(game_id)
-        .bind(since)
-        .bind(seat),
+        Sender::GameMaster => sqlx::query_scalar!(
+            r#"select count(*) as "count!" from press_message where game_id = $1 and sender_seat_id is null and sent_at > $2"#,
+            game_id as GameId,
+            since as _
+        ),
+        Sender::Seat(seat) => sqlx::query_scalar!(
+            r#"select count(*) as "count!" from press_message where game_id = $1 and sender_seat_id = $3 and sent_at > $2"#,
+            game_id as GameId,
+            since as _,
+            seat as SeatId
+        ),
     };
     count.fetch_one(conn).await
 }
@@ -291,14 +292,14 @@ pub async fn mark_read(
     account_id: AccountId,
     up_to: MessageId,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into press_reader (conversation_id, account_id, last_read_message_id) values ($1, $2, $3)
          on conflict (conversation_id, account_id) do update
          set last_read_message_id = greatest(press_reader.last_read_message_id, excluded.last_read_message_id)",
+        conversation_id as ConversationId,
+        account_id as AccountId,
+        up_to as MessageId
     )
-    .bind(conversation_id)
-    .bind(account_id)
-    .bind(up_to)
     .execute(conn)
     .await
     .map(drop)
@@ -310,13 +311,13 @@ pub async fn set_muted(
     account_id: AccountId,
     muted: bool,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into press_reader (conversation_id, account_id, muted) values ($1, $2, $3)
          on conflict (conversation_id, account_id) do update set muted = excluded.muted",
+        conversation_id as ConversationId,
+        account_id as AccountId,
+        muted
     )
-    .bind(conversation_id)
-    .bind(account_id)
-    .bind(muted)
     .execute(conn)
     .await
     .map(drop)
@@ -364,12 +365,13 @@ pub async fn muted(
     conversation_id: ConversationId,
     account_id: AccountId,
 ) -> Result<bool, sqlx::Error> {
-    let muted: Option<bool> =
-        sqlx::query_scalar("select muted from press_reader where conversation_id = $1 and account_id = $2")
-            .bind(conversation_id)
-            .bind(account_id)
-            .fetch_optional(conn)
-            .await?;
+    let muted: Option<bool> = sqlx::query_scalar!(
+        "select muted from press_reader where conversation_id = $1 and account_id = $2",
+        conversation_id as ConversationId,
+        account_id as AccountId
+    )
+    .fetch_optional(conn)
+    .await?;
     Ok(muted.unwrap_or(false))
 }
 
@@ -378,14 +380,16 @@ pub async fn update_settings(
     game_id: GameId,
     settings: PressSettings,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update game set press = $2, grey_press = $3, press_published_after_end = $4 where game_id = $1")
-        .bind(game_id)
-        .bind(settings.rule)
-        .bind(settings.grey)
-        .bind(settings.published_after_end)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update game set press = $2, grey_press = $3, press_published_after_end = $4 where game_id = $1",
+        game_id as GameId,
+        settings.rule as PressRule,
+        settings.grey,
+        settings.published_after_end
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// The accounts to mail about a new message in a private conversation: its seats' holders and, if a
@@ -395,8 +399,8 @@ pub async fn mail_recipients(
     conversation_id: ConversationId,
     sender: AccountId,
 ) -> Result<Vec<AccountId>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select distinct member.account_id from (
+    sqlx::query_scalar!(
+        r#"select distinct member.account_id as "account_id!: AccountId" from (
             select s.account_id from conversation c join seat s on s.seat_id = any(c.member_seat_ids)
             where c.conversation_id = $1 and s.account_id is not null
             union
@@ -406,10 +410,10 @@ pub async fn mail_recipients(
          where member.account_id <> $2
             and not exists (select 1 from press_reader r
                 where r.conversation_id = $1 and r.account_id = member.account_id and r.muted)
-         order by member.account_id",
+         order by member.account_id"#,
+        conversation_id as ConversationId,
+        sender as AccountId
     )
-    .bind(conversation_id)
-    .bind(sender)
     .fetch_all(conn)
     .await
 }
@@ -418,7 +422,10 @@ pub async fn mail_recipients(
 /// the game) locks the row for update, so while this is held the game's phase, status and settings do
 /// not change; it waits for a phase being processed to commit.
 pub async fn lock_game_for_share(conn: &mut PgConnection, game_id: GameId) -> Result<(), sqlx::Error> {
-    sqlx::query("select 1 from game where game_id = $1 for share").bind(game_id).execute(conn).await.map(drop)
+    sqlx::query!("select 1 as locked from game where game_id = $1 for share", game_id as GameId)
+        .fetch_one(conn)
+        .await
+        .map(drop)
 }
 
 /// Deletes a queued press mail (`outbox_mail.mail_id`) that is no longer wanted at the moment it is
@@ -428,7 +435,7 @@ pub async fn lock_game_for_share(conn: &mut PgConnection, game_id: GameId) -> Re
 /// only groups by the conversation's id (no foreign key): a mail about an id that names no conversation
 /// is left to notify. Other kinds of mail are left alone.
 pub async fn cancel_unwanted_press_mail(conn: &mut PgConnection, mail_id: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "delete from outbox_mail o
          where o.mail_id = $1 and o.kind = 'press'
             and exists (select 1 from conversation c where c.conversation_id = o.conversation_id)
@@ -442,8 +449,8 @@ pub async fn cancel_unwanted_press_mail(conn: &mut PgConnection, mail_id: i64) -
                 and (exists (select 1 from seat s
                         where s.seat_id = any(c.member_seat_ids) and s.account_id = o.account_id)
                     or (c.with_game_master and g.gm_account_id = o.account_id)))",
+        mail_id
     )
-    .bind(mail_id)
     .execute(conn)
     .await
     .map(|done| done.rows_affected() == 1)

@@ -7,7 +7,9 @@ use sqlx::PgPool;
 
 use super::pages::{PAGE_SIZE, RATE_LIMIT};
 use crate::ids::{ConversationId, GameId, SeatId};
-use crate::test_support::{Client, POWERS, assert_lacks_any_case, create_game, logged_in, table};
+use crate::test_support::{
+    Client, POWERS, assert_lacks_any_case, create_game, logged_in, make_due, process_phase, table,
+};
 
 /// A standard game with these settings, started by seven players joining in `POWERS` order.
 async fn started_with(gm: &mut Client, players: &mut [Client], overrides: &[(&str, &str)]) -> GameId {
@@ -56,17 +58,6 @@ fn message_html(body: &str, text: &str) -> String {
     let start = body[..at].rfind("<li class=\"press-message\"").unwrap();
     let end = at + body[at..].find("</li>").unwrap();
     body[start..end].to_owned()
-}
-
-/// Lets the worker process the game's current phase.
-async fn process_phase(pool: &PgPool, game_id: GameId) {
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(pool)
-        .await
-        .unwrap();
-    let outcome = crate::turns::tick(pool, Utc::now() + Duration::seconds(1)).await.unwrap();
-    assert_eq!(outcome, crate::turns::Outcome::Advanced(game_id));
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -644,12 +635,7 @@ async fn a_message_sent_while_the_worker_processes_the_phase_waits_and_is_stampe
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_with(&mut gm, &mut players, &[]).await;
     let england = seat_of(&pool, game_id, "england").await.to_string();
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(&pool)
-        .await
-        .unwrap();
-    let now = Utc::now() + Duration::seconds(1);
+    let now = make_due(&pool, game_id).await;
     // The worker claims the game (its row locked for update) and is busy processing Spring 1901.
     let mut worker = pool.begin().await.unwrap();
     assert_eq!(crate::turns::queries::claim_due_game(&mut worker, now).await.unwrap(), Some(game_id));

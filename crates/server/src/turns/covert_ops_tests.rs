@@ -3,12 +3,10 @@
 //! through the order page and processed by the turn worker, each player's report kept to that player.
 
 use axum::http::StatusCode;
-use chrono::{Duration, Utc};
 use sqlx::PgPool;
 
-use super::{Outcome, tick};
 use crate::ids::GameId;
-use crate::test_support::{Client, create_game, game_form, table};
+use crate::test_support::{Client, create_game, game_form, process_phase, table};
 
 /// A Covert Operations game of `players.len()` players, created by `gm`; it starts when the last joins.
 async fn started_covert_operations(gm: &mut Client, players: &mut [Client]) -> GameId {
@@ -26,16 +24,6 @@ async fn save_orders(player: &mut Client, game_id: GameId, phase: i32, text: &st
         .await
         .assert_status(StatusCode::OK)
         .assert_lacks("Refused lines");
-}
-
-/// Makes the game due and lets the worker process its day.
-async fn process_day(pool: &PgPool, game_id: GameId) {
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(pool)
-        .await
-        .unwrap();
-    assert_eq!(tick(pool, Utc::now() + Duration::seconds(1)).await.unwrap(), Outcome::Advanced(game_id));
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -97,7 +85,7 @@ async fn a_day_is_processed_by_the_worker_and_each_report_reaches_its_player_alo
     save_orders(&mut players[0], game_id, 0, "B,MEX,5\nS,GER,2\nEMAIL,hidden@example.org").await;
     save_orders(&mut players[1], game_id, 0, "G,ITA,1").await;
     players[1].get(&format!("/games/{game_id}/orders")).await.assert_lacks("B,MEX,5").assert_lacks("hidden@");
-    process_day(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
 
     let results = format!("/games/{game_id}/phases/0");
     let own = players[0].get(&results).await;
@@ -129,7 +117,7 @@ async fn a_resignation_leaves_the_last_player_the_winner_and_the_game_ends(pool:
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_covert_operations(&mut gm, &mut players[..2]).await;
     save_orders(&mut players[1], game_id, 0, "RESIGN").await;
-    process_day(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
     let page = gm.get(&format!("/games/{game_id}")).await;
     page.assert_status(StatusCode::OK).assert_contains("Player 1 wins as the last player left in the game.");
 }
@@ -139,7 +127,7 @@ async fn the_world_map_is_on_the_game_results_and_order_pages_each_as_its_viewer
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_covert_operations(&mut gm, &mut players[..2]).await;
     save_orders(&mut players[0], game_id, 0, "B,MEX,5\nS,GER,2").await;
-    process_day(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
     let mut observer = Client::new(pool.clone());
     let own_pages = [
         players[0].get(&format!("/games/{game_id}")).await,
@@ -190,7 +178,7 @@ async fn a_covert_operations_game_lists_only_the_settings_it_uses_and_its_first_
         .assert_lacks("retreats")
         .assert_lacks("adjustments")
         .assert_lacks("Players choose when joining");
-    process_day(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
     let results = gm.get(&format!("/games/{game_id}/phases/0")).await;
     results.assert_contains("<dt>Day</dt><dd>1</dd>").assert_lacks("Days played");
 }

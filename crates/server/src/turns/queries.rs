@@ -34,14 +34,14 @@ impl From<kinds::PhaseStage> for Stage {
 /// ready has had its deadline moved to that moment). The row stays locked until the transaction ends;
 /// games another worker holds are skipped, so replicas never process the same phase twice.
 pub async fn claim_due_game(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<GameId>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select game_id from game
+    sqlx::query_scalar!(
+        r#"select game_id as "game_id: GameId" from game
          where status = 'running' and deadline_at <= $1 and (turn_retry_at is null or turn_retry_at <= $1)
          order by deadline_at
          limit 1
-         for update skip locked",
+         for update skip locked"#,
+        now as _
     )
-    .bind(now)
     .fetch_optional(conn)
     .await
 }
@@ -54,16 +54,16 @@ pub async fn bring_deadline_forward_if_all_ready(
     phase_index: i32,
     now: DateTime<Utc>,
 ) -> Result<bool, sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update game set deadline_at = $3
          where game_id = $1 and status = 'running' and process_when_ready and deadline_at > $3
            and not exists (
                select 1 from seat_order o
                where o.game_id = $1 and o.phase_index = $2 and o.must_order and not o.ready)",
+        game_id as GameId,
+        phase_index,
+        now as _
     )
-    .bind(game_id)
-    .bind(phase_index)
-    .bind(now)
     .execute(conn)
     .await
     .map(|done| done.rows_affected() > 0)
@@ -71,16 +71,18 @@ pub async fn bring_deadline_forward_if_all_ready(
 
 /// The settings only this game's kind has (bribe prices and the like).
 pub async fn kind_settings(conn: &mut PgConnection, game_id: GameId) -> Result<serde_json::Value, sqlx::Error> {
-    sqlx::query_scalar("select kind_settings from game where game_id = $1").bind(game_id).fetch_one(conn).await
+    sqlx::query_scalar!("select kind_settings from game where game_id = $1", game_id as GameId).fetch_one(conn).await
 }
 
 pub async fn set_game_seat(conn: &mut PgConnection, seat_id: SeatId, game_seat: u16) -> Result<(), sqlx::Error> {
-    sqlx::query("update seat set game_seat = $2 where seat_id = $1")
-        .bind(seat_id)
-        .bind(i16::try_from(game_seat).unwrap_or(i16::MAX))
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update seat set game_seat = $2 where seat_id = $1",
+        seat_id as SeatId,
+        i16::try_from(game_seat).unwrap_or(i16::MAX)
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// Every seat of the game with its number in the game kind's state.
@@ -111,18 +113,18 @@ pub struct NewPhase<'a> {
 pub type CenterCounts = BTreeMap<String, usize>;
 
 pub async fn insert_phase(conn: &mut PgConnection, phase: NewPhase<'_>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into phase (game_id, phase_index, code, label, stage, state, started_at, center_counts)
          values ($1, $2, $3, $4, $5, $6, $7, $8)",
+        phase.game_id as GameId,
+        phase.index,
+        &phase.info.code,
+        &phase.info.label,
+        Stage::from(phase.info.stage) as Stage,
+        phase.state,
+        phase.started_at as _,
+        Json(phase.center_counts) as _
     )
-    .bind(phase.game_id)
-    .bind(phase.index)
-    .bind(&phase.info.code)
-    .bind(&phase.info.label)
-    .bind(Stage::from(phase.info.stage))
-    .bind(phase.state)
-    .bind(phase.started_at)
-    .bind(Json(phase.center_counts))
     .execute(conn)
     .await
     .map(drop)
@@ -137,14 +139,14 @@ pub async fn insert_order_sheets(
 ) -> Result<(), sqlx::Error> {
     let seats: Vec<SeatId> = sheets.iter().map(|(seat, _)| *seat).collect();
     let must_order: Vec<bool> = sheets.iter().map(|(_, must)| *must).collect();
-    sqlx::query(
+    sqlx::query!(
         "insert into seat_order (game_id, phase_index, seat_id, must_order)
          select $1, $2, seat, must from unnest($3::bigint[], $4::boolean[]) as sheet(seat, must)",
+        game_id as GameId,
+        index,
+        seats as _,
+        must_order as _
     )
-    .bind(game_id)
-    .bind(index)
-    .bind(seats)
-    .bind(must_order)
     .execute(conn)
     .await
     .map(drop)
@@ -179,10 +181,7 @@ pub async fn replace_current_state(
     index: i32,
     state: serde_json::Value,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update phase set state = $3, center_counts = null where game_id = $1 and phase_index = $2 and processed_at is null")
-        .bind(game_id)
-        .bind(index)
-        .bind(state)
+    sqlx::query!("update phase set state = $3, center_counts = null where game_id = $1 and phase_index = $2 and processed_at is null", game_id as GameId, index, state)
         .execute(conn)
         .await?;
     Ok(())
@@ -253,13 +252,15 @@ pub async fn set_center_counts(
     phase_index: i32,
     counts: Option<&CenterCounts>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update phase set center_counts = $3 where game_id = $1 and phase_index = $2")
-        .bind(game_id)
-        .bind(phase_index)
-        .bind(Json(counts))
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update phase set center_counts = $3 where game_id = $1 and phase_index = $2",
+        game_id as GameId,
+        phase_index,
+        Json(counts) as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// The phase's order sheets, by the seat's number in the game kind's state.
@@ -290,15 +291,15 @@ pub async fn mark_processed(
     now: DateTime<Utc>,
     public_report: &kinds::Report,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update phase set deadline_at = $3, processed_at = $4, public_report = $5
          where game_id = $1 and phase_index = $2 and processed_at is null",
+        game_id as GameId,
+        index,
+        deadline_at as _,
+        now as _,
+        Json(public_report) as _
     )
-    .bind(game_id)
-    .bind(index)
-    .bind(deadline_at)
-    .bind(now)
-    .bind(Json(public_report))
     .execute(conn)
     .await
     .map(drop)
@@ -311,14 +312,16 @@ pub async fn insert_private_report(
     seat_id: SeatId,
     report: &kinds::Report,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into private_report (game_id, phase_index, seat_id, report) values ($1, $2, $3, $4)")
-        .bind(game_id)
-        .bind(index)
-        .bind(seat_id)
-        .bind(Json(report))
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "insert into private_report (game_id, phase_index, seat_id, report) values ($1, $2, $3, $4)",
+        game_id as GameId,
+        index,
+        seat_id as SeatId,
+        Json(report) as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 pub async fn private_report(
@@ -327,12 +330,13 @@ pub async fn private_report(
     index: i32,
     seat_id: SeatId,
 ) -> Result<Option<kinds::Report>, sqlx::Error> {
-    let report: Option<Json<kinds::Report>> = sqlx::query_scalar(
-        "select report from private_report where game_id = $1 and phase_index = $2 and seat_id = $3",
+    let report: Option<Json<kinds::Report>> = sqlx::query_scalar!(
+        r#"select report as "report: Json<kinds::Report>" from private_report
+         where game_id = $1 and phase_index = $2 and seat_id = $3"#,
+        game_id as GameId,
+        index,
+        seat_id as SeatId
     )
-    .bind(game_id)
-    .bind(index)
-    .bind(seat_id)
     .fetch_optional(conn)
     .await?;
     Ok(report.map(|Json(report)| report))
@@ -344,12 +348,14 @@ pub async fn set_deadline(
     deadline_at: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
     // A new phase's deadline is an ordinary one: a notice about an earlier deadline no longer applies.
-    sqlx::query("update game set deadline_at = $2, deadline_notice = null where game_id = $1")
-        .bind(game_id)
-        .bind(deadline_at)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update game set deadline_at = $2, deadline_notice = null where game_id = $1",
+        game_id as GameId,
+        deadline_at as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// Moves a running game's deadline without touching its notice (a deadline moved off a no-process weekday).
@@ -358,23 +364,25 @@ pub async fn move_deadline(
     game_id: GameId,
     deadline_at: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update game set deadline_at = $2 where game_id = $1")
-        .bind(game_id)
-        .bind(deadline_at)
+    sqlx::query!("update game set deadline_at = $2 where game_id = $1", game_id as GameId, deadline_at as _)
         .execute(conn)
         .await
         .map(drop)
 }
 /// When a turn worker last looked for due games (locked until the transaction ends), recording `now`.
 pub async fn swap_heartbeat(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
-    sqlx::query("insert into turn_worker_heartbeat (last_seen_at) values ($1) on conflict (singleton) do nothing")
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
-    let last: DateTime<Utc> =
-        sqlx::query_scalar("select last_seen_at from turn_worker_heartbeat for update").fetch_one(&mut *conn).await?;
-    sqlx::query("update turn_worker_heartbeat set last_seen_at = greatest(last_seen_at, $1)")
-        .bind(now)
+    sqlx::query!(
+        "insert into turn_worker_heartbeat (last_seen_at) values ($1) on conflict (singleton) do nothing",
+        now as _
+    )
+    .execute(&mut *conn)
+    .await?;
+    let last: DateTime<Utc> = sqlx::query_scalar!(
+        r#"select last_seen_at as "last_seen_at: DateTime<Utc>" from turn_worker_heartbeat for update"#
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    sqlx::query!("update turn_worker_heartbeat set last_seen_at = greatest(last_seen_at, $1)", now as _)
         .execute(&mut *conn)
         .await?;
     Ok((last < now).then_some(last))
@@ -388,20 +396,20 @@ pub async fn extend_passed_deadlines(
     new_deadline: DateTime<Utc>,
     notice: &str,
 ) -> Result<Vec<GameId>, sqlx::Error> {
-    sqlx::query_scalar(
-        "update game set deadline_at = $2, deadline_notice = $3
-         where status = 'running' and deadline_at <= $1 returning game_id",
+    sqlx::query_scalar!(
+        r#"update game set deadline_at = $2, deadline_notice = $3
+         where status = 'running' and deadline_at <= $1 returning game_id as "game_id: GameId""#,
+        now as _,
+        new_deadline as _,
+        notice
     )
-    .bind(now)
-    .bind(new_deadline)
-    .bind(notice)
     .fetch_all(conn)
     .await
 }
 
 /// What the players should know about the current deadline, if anything.
 pub async fn deadline_notice(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("select deadline_notice from game where game_id = $1").bind(game_id).fetch_one(conn).await
+    sqlx::query_scalar!("select deadline_notice from game where game_id = $1", game_id as GameId).fetch_one(conn).await
 }
 
 /// Keeps a game whose phase could not be processed out of the worker's queue until `retry_at`.
@@ -410,9 +418,7 @@ pub async fn postpone_after_failure(
     game_id: GameId,
     retry_at: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update game set turn_retry_at = $2 where game_id = $1")
-        .bind(game_id)
-        .bind(retry_at)
+    sqlx::query!("update game set turn_retry_at = $2 where game_id = $1", game_id as GameId, retry_at as _)
         .execute(pool)
         .await
         .map(drop)
@@ -420,7 +426,7 @@ pub async fn postpone_after_failure(
 
 /// How the game ended, once it has.
 pub async fn result_summary(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("select result_summary from game where game_id = $1").bind(game_id).fetch_one(conn).await
+    sqlx::query_scalar!("select result_summary from game where game_id = $1", game_id as GameId).fetch_one(conn).await
 }
 
 pub async fn set_draw_vote(
@@ -439,7 +445,9 @@ pub async fn set_draw_vote(
 
 /// The seats that have voted for a draw. Only the draw check reads this; pages show a seat its own vote.
 pub async fn draw_voters(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatId>, sqlx::Error> {
-    sqlx::query_scalar("select seat_id from draw_vote where game_id = $1").bind(game_id).fetch_all(conn).await
+    sqlx::query_scalar!(r#"select seat_id as "seat_id: SeatId" from draw_vote where game_id = $1"#, game_id as GameId)
+        .fetch_all(conn)
+        .await
 }
 
 /// Concedes the game to `to` (or withdraws the seat's concession with `None`).
@@ -449,18 +457,18 @@ pub async fn set_concession(
     seat_id: SeatId,
     to: Option<SeatId>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from concession where game_id = $1 and seat_id = $2")
-        .bind(game_id)
-        .bind(seat_id)
+    sqlx::query!("delete from concession where game_id = $1 and seat_id = $2", game_id as GameId, seat_id as SeatId)
         .execute(&mut *conn)
         .await?;
     if let Some(to) = to {
-        sqlx::query("insert into concession (game_id, seat_id, to_seat_id) values ($1, $2, $3)")
-            .bind(game_id)
-            .bind(seat_id)
-            .bind(to)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query!(
+            "insert into concession (game_id, seat_id, to_seat_id) values ($1, $2, $3)",
+            game_id as GameId,
+            seat_id as SeatId,
+            to as SeatId
+        )
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }
@@ -508,14 +516,14 @@ pub async fn sheet_progress(
 
 /// The kind's numbers of the seats that had to order in a phase and saved no order at all.
 pub async fn silent_seats(conn: &mut PgConnection, game_id: GameId, phase_index: i32) -> Result<Vec<i16>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select s.game_seat from seat_order o join seat s on s.seat_id = o.seat_id
+    sqlx::query_scalar!(
+        r#"select s.game_seat as "game_seat!" from seat_order o join seat s on s.seat_id = o.seat_id
          where o.game_id = $1 and o.phase_index = $2 and o.must_order and btrim(o.orders) = ''
            and s.game_seat is not null
-         order by s.game_seat",
+         order by s.game_seat"#,
+        game_id as GameId,
+        phase_index
     )
-    .bind(game_id)
-    .bind(phase_index)
     .fetch_all(conn)
     .await
 }

@@ -12,22 +12,10 @@ use crate::games::lifecycle;
 use crate::games::model::{Power, SeatRole, default_seat_count};
 use crate::games::queries::{self as game_queries, NewGame};
 use crate::ids::{AccountId, GameId};
-use crate::test_support::{Client, logged_in, started_game, table};
+use crate::test_support::{Client, logged_in, make_due, started_game, table};
 
 async fn deadline_of(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
     sqlx::query_scalar("select deadline_at from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
-}
-
-async fn make_due(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
-    let due = Utc::now() - Duration::minutes(1);
-    sqlx::query("update game set deadline_at = $2 where game_id = $1")
-        .bind(game_id)
-        .bind(due)
-        .execute(pool)
-        .await
-        .unwrap();
-    // PostgreSQL keeps microseconds: a "now" with nanoseconds would not read back equal.
-    Utc::now().trunc_subsecs(6)
 }
 
 /// What `tick` does before its commit: the caller decides whether to commit, roll back or "crash".

@@ -3,12 +3,10 @@
 //! plants a secret of the kind and checks it reaches its own seat and nobody else.
 
 use axum::http::StatusCode;
-use chrono::{Duration, Utc};
 use sqlx::PgPool;
 
-use super::{Outcome, tick};
 use crate::ids::GameId;
-use crate::test_support::{Client, POWERS, create_game, table};
+use crate::test_support::{Client, POWERS, create_game, process_phase, table};
 
 /// A game of `kind` created by `gm` that starts when `players` (in `POWERS` order) have all joined.
 async fn started_variant(gm: &mut Client, players: &mut [Client], kind: &str) -> GameId {
@@ -29,16 +27,6 @@ async fn save_orders_in(player: &mut Client, game_id: GameId, phase: i32, text: 
         .await
         .assert_status(StatusCode::OK)
         .assert_lacks("Refused lines");
-}
-
-/// Makes the game due and lets the worker process its phase.
-async fn process_phase(pool: &PgPool, game_id: GameId) {
-    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
-        .bind(game_id)
-        .execute(pool)
-        .await
-        .unwrap();
-    assert_eq!(tick(pool, Utc::now() + Duration::seconds(1)).await.unwrap(), Outcome::Advanced(game_id));
 }
 
 #[sqlx::test(migrations = "../../migrations")]

@@ -1,0 +1,4 @@
+mod game;
+mod properties;
+mod rules;
+mod secrets;

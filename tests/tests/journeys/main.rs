@@ -1,0 +1,15 @@
+//! The browser journeys, linked into one binary (each links the whole server, so one link instead of one
+//! per journey): a real server on a test PostgreSQL, driven in headless Chromium through chromedriver.
+
+mod covert_operations_day;
+mod gm_panel_private_game;
+mod gm_preview_release_and_rollback;
+mod observer_watches_the_game_page;
+mod order_by_clicking_the_map;
+mod phone_and_no_script;
+mod press_private_group_public;
+mod press_settings_and_anonymity;
+mod register_create_join;
+mod seven_players_play_to_a_draw;
+mod submit_orders_and_see_results;
+mod variant_game_secrets;
