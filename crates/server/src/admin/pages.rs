@@ -205,7 +205,7 @@ impl GmTransaction {
 
     /// How the audit log names a seat: by number and power, and by player unless the game is anonymous
     /// (the log is read by all players, so it must not unmask anyone).
-    pub(crate) fn describe_seat(&self, seat: &SeatRow) -> String {
+    fn describe_seat(&self, seat: &SeatRow) -> String {
         let number = self.seats.iter().position(|other| other.seat_id == seat.seat_id).map_or(0, |index| index + 1);
         let powers: Vec<&str> = seat.powers.iter().map(|power| power.label()).collect();
         let mut description = format!("seat {number}");
