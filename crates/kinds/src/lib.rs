@@ -14,12 +14,14 @@ pub mod covert_ops;
 pub mod diplobucks;
 pub mod facts;
 mod intrigue;
+pub mod judge_position;
 pub mod kind;
 pub mod registry;
 pub mod standard;
 pub mod terrorism;
 
 pub use facts::{Facts, Notation, SeatPlan};
+pub use judge_position::{JudgeDislodged, JudgePosition, JudgeUnit};
 pub use kind::{
     AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GmActionError, OrderCheck, OrderForm, Outcome,
     PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord, Rules,

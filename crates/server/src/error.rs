@@ -58,7 +58,8 @@ impl AppError {
         }
     }
 
-    fn public_message(&self) -> String {
+    /// What the visitor is told: internal errors' causes are for the log only.
+    pub fn public_message(&self) -> String {
         match self {
             AppError::Internal(_) => {
                 "Something went wrong on our side. It has been logged; please try again later.".to_owned()

@@ -237,6 +237,11 @@ struct UserRow {
     session_epoch: i32,
 }
 
+/// The account as a [`User`] (for the API's tokens, which have no session epoch), if it exists.
+pub(crate) async fn account_user(db: &PgPool, account_id: AccountId) -> Result<Option<User>, AppError> {
+    Ok(load_user(db, account_id).await?.map(|(user, _)| user))
+}
+
 /// The account and its session epoch.
 async fn load_user(db: &PgPool, account_id: AccountId) -> Result<Option<(User, i32)>, AppError> {
     let row: Option<UserRow> = sqlx::query_as(
@@ -270,7 +275,7 @@ impl FromRequestParts<AppState> for ClientAddress {
     }
 }
 
-fn client_address(parts: &Parts, config: &Config) -> String {
+pub(crate) fn client_address(parts: &Parts, config: &Config) -> String {
     if config.trust_forwarded_for {
         let forwarded = parts
             .headers

@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod api;
 pub mod clock;
 pub mod config;
 pub mod error;
@@ -89,7 +90,9 @@ pub fn app(state: AppState) -> Router {
         )
         .into_response()
     });
-    Router::new()
+    // The API takes tokens, never cookies: it is nested outside the session and CSRF layers, which
+    // wrap only the pages (and their fallbacks).
+    let pages = Router::new()
         .route("/healthz", get(healthz))
         .route("/static/site.css", get(stylesheet))
         .route("/static/js/orders.js", get(order_script))
@@ -102,10 +105,14 @@ pub fn app(state: AppState) -> Router {
         .merge(turns::router())
         .merge(notify::router())
         .merge(press::router())
+        .merge(api::pages_router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)
-        .layer(csrf)
+        .layer(csrf);
+    Router::new()
+        .nest("/api/v1", api::router())
+        .merge(pages)
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_FRAME_OPTIONS,

@@ -4,7 +4,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
-use kinds::Kind;
+use kinds::{Kind, SeatPlan};
 use sqlx::PgConnection;
 
 use super::access::Access;
@@ -130,6 +130,20 @@ pub struct SettingsFormView {
 }
 
 impl SettingsFormView {
+    /// What the players field says: which kinds seat players without powers, and how many each allows.
+    pub fn players_hint(&self) -> String {
+        let kinds: Vec<String> = Kind::ALL
+            .iter()
+            .filter_map(|&kind| match kind.facts().seats {
+                SeatPlan::PlayersOnly { allowed, .. } => {
+                    Some(format!("{}: {} to {}", kind.name(), allowed.start(), allowed.end()))
+                }
+                SeatPlan::OnePerPower | SeatPlan::CabinetPerPower => None,
+            })
+            .collect();
+        format!("{} only", kinds.join("; "))
+    }
+
     /// Whether the form asks for the number of players: when the kind may still be chosen, or when the
     /// game's kind seats players without powers.
     pub fn asks_players(&self) -> bool {
@@ -231,6 +245,8 @@ pub async fn create_game(
 
 /// A seat as shown on the game page; `player` is already anonymised where it must be.
 pub struct SeatView {
+    /// The seat's id (the press form's recipient value); none for a seat nobody has taken yet.
+    pub seat_id: Option<crate::ids::SeatId>,
     pub number: usize,
     pub role: &'static str,
     pub powers: String,
@@ -250,6 +266,7 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
             (Some(_), false) => "Anonymous player".to_owned(),
         };
         SeatView {
+            seat_id: Some(seat.seat_id),
             number: index + 1,
             role: seat.role.label(),
             powers: powers_label(&seat.powers),
@@ -260,6 +277,7 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
     });
     let total = usize::try_from(game.seat_count).unwrap_or(0);
     let open = (seats.len()..total).map(|index| SeatView {
+        seat_id: None,
         number: index + 1,
         role: SeatRole::Player.label(),
         powers: String::new(),

@@ -29,18 +29,23 @@ use crate::turns::queries::{self as turn_queries, PhaseRow};
 use crate::turns::world::WorldView;
 
 /// The viewer's own seat in a running game's current phase, with the state that phase starts from.
-struct MySeat {
-    game: GameRow,
-    seat_id: SeatId,
-    game_seat: kinds::SeatIndex,
-    phase: PhaseRow,
-    state: AnyGame,
+pub(crate) struct MySeat {
+    pub game: GameRow,
+    pub seat_id: SeatId,
+    pub game_seat: kinds::SeatIndex,
+    pub phase: PhaseRow,
+    pub state: AnyGame,
 }
 
 /// Loads the viewer's seat, refusing anyone who does not hold a seat in this running game. With
 /// `lock`, the game row stays locked until the transaction ends: the turn worker takes the same lock,
 /// so orders are never saved into a phase while it is being processed.
-async fn load_my_seat(conn: &mut PgConnection, game_id: GameId, user: &User, lock: bool) -> AppResult<MySeat> {
+pub(crate) async fn load_my_seat(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    user: &User,
+    lock: bool,
+) -> AppResult<MySeat> {
     let game = if lock {
         game_queries::game_for_update(conn, game_id).await?
     } else {
@@ -113,6 +118,8 @@ pub struct RowView {
 pub struct RefusalView {
     /// `Line 3`, or the row's label (`F nth`).
     pub place: String,
+    /// The line of the text box, for a refused line typed there.
+    pub line: Option<usize>,
     pub text: String,
     pub reason: String,
 }
@@ -173,11 +180,11 @@ pub struct OrdersPage {
 
 /// What a request leaves for the page to show besides the saved sheet.
 #[derive(Default)]
-struct Answer {
-    refused: Vec<RefusalView>,
+pub(crate) struct Answer {
+    pub refused: Vec<RefusalView>,
     /// What was typed, kept in the box when something of it was refused or nothing was saved.
-    typed: Option<String>,
-    message: Option<SaveMessage>,
+    pub typed: Option<String>,
+    pub message: Option<SaveMessage>,
     /// The rows' picks as sent, shown instead of the saved orders (unfinished chains, or a step).
     picks: Option<BTreeMap<usize, RowPick>>,
 }
@@ -461,19 +468,33 @@ pub async fn save_orders(
         let form = seat.state.order_form(seat.game_seat);
         return OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await;
     }
-    require_open_phase(&seat, submission.phase_index, state.clock.now())?;
-    let saved = queries::sheet(&mut tx, game_id, seat.phase.phase_index, seat.seat_id)
-        .await?
-        .map(|sheet| sheet.orders)
-        .unwrap_or_default();
-    let form = seat.state.order_form(seat.game_seat);
-    let (new_sheet, answer) = answer_request(&seat, &form, &saved, submission.request);
-    if let Some(sheet) = new_sheet {
-        queries::save_orders(&mut tx, game_id, seat.phase.phase_index, seat.seat_id, &sheet).await?;
-    }
+    let (form, answer) =
+        apply_sheet_request(&mut tx, &seat, submission.phase_index, submission.request, state.clock.now()).await?;
     tx.commit().await?;
     let mut conn = state.db.acquire().await?;
     OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await
+}
+
+/// Answers a request to change the seat's sheet for phase `phase_index` (refused unless it is still
+/// open) and saves the new sheet in `conn`'s transaction, which must hold the game row lock
+/// ([`load_my_seat`] with `lock`). Shared by the order page and the API, so both check orders alike.
+pub(crate) async fn apply_sheet_request(
+    conn: &mut PgConnection,
+    seat: &MySeat,
+    phase_index: i32,
+    request: SheetRequest,
+    now: DateTime<Utc>,
+) -> AppResult<(OrderForm, Answer)> {
+    require_open_phase(seat, phase_index, now)?;
+    let (game_id, phase_index, seat_id) = (seat.game.game_id, seat.phase.phase_index, seat.seat_id);
+    let saved =
+        queries::sheet(conn, game_id, phase_index, seat_id).await?.map(|sheet| sheet.orders).unwrap_or_default();
+    let form = seat.state.order_form(seat.game_seat);
+    let (new_sheet, answer) = answer_request(seat, &form, &saved, request);
+    if let Some(sheet) = new_sheet {
+        queries::save_orders(conn, game_id, phase_index, seat_id, &sheet).await?;
+    }
+    Ok((form, answer))
 }
 
 /// What a request does to the saved sheet (`None`: leave it as it is) and what the page should say.
@@ -508,6 +529,7 @@ fn answer_request(seat: &MySeat, form: &OrderForm, saved: &str, request: SheetRe
                 .iter()
                 .map(|line| RefusalView {
                     place: format!("Line {}", line.line),
+                    line: Some(line.line),
                     text: line.text.clone(),
                     reason: line.reason.clone(),
                 })
@@ -546,6 +568,7 @@ fn answer_rows(seat: &MySeat, form: &OrderForm, picks: BTreeMap<usize, RowPick>)
                     Some(choice) if path.len() == pick.steps.len() => lines.push(choice.value.clone()),
                     _ => refused.push(RefusalView {
                         place: row.label.clone(),
+                        line: None,
                         text: path.iter().filter_map(|value| step_label(row, value)).collect::<Vec<_>>().join(" "),
                         reason: format!("unfinished: {}", chain::what_is_missing(&path)),
                     }),
@@ -557,6 +580,7 @@ fn answer_rows(seat: &MySeat, form: &OrderForm, picks: BTreeMap<usize, RowPick>)
     let check = seat.state.check_orders(seat.game_seat, &sheet);
     refused.extend(check.rejected.iter().map(|line| RefusalView {
         place: "Order".to_owned(),
+        line: None,
         text: line.text.clone(),
         reason: line.reason.clone(),
     }));
@@ -636,11 +660,7 @@ pub async fn set_ready(
     Form(form): Form<ReadyForm>,
 ) -> AppResult<Redirect> {
     let mut tx = state.db.begin().await?;
-    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
-    require_open_phase(&seat, form.phase, state.clock.now())?;
-    queries::set_ready(&mut tx, game_id, seat.phase.phase_index, seat.seat_id, form.ready).await?;
-    turn_queries::bring_deadline_forward_if_all_ready(&mut tx, game_id, seat.phase.phase_index, state.clock.now())
-        .await?;
+    mark_ready(&mut tx, game_id, &signed_in.user, form.phase, form.ready, state.clock.now()).await?;
     tx.commit().await?;
     let message = if form.ready {
         "You are marked ready. You can still change your orders until the deadline."
@@ -649,6 +669,23 @@ pub async fn set_ready(
     };
     set_flash(&signed_in.session, message).await?;
     Ok(Redirect::to(&format!("/games/{game_id}/orders")))
+}
+
+/// Marks the user's seat ready (or not) for phase `phase_index`, if it is still open, and brings the
+/// deadline forward when that makes every seat ready. Shared by the order page and the API.
+pub(crate) async fn mark_ready(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    user: &User,
+    phase_index: i32,
+    ready: bool,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let seat = load_my_seat(conn, game_id, user, true).await?;
+    require_open_phase(&seat, phase_index, now)?;
+    queries::set_ready(conn, game_id, seat.phase.phase_index, seat.seat_id, ready).await?;
+    turn_queries::bring_deadline_forward_if_all_ready(conn, game_id, seat.phase.phase_index, now).await?;
+    Ok(())
 }
 
 /// A line of the dashboard: where the player stands in one game.
@@ -726,15 +763,8 @@ pub async fn vote_draw(
     Path(game_id): Path<GameId>,
     Form(form): Form<DrawVoteForm>,
 ) -> AppResult<Redirect> {
-    let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
-    let numbering = turn_queries::game_seats(&mut tx, game_id).await?;
-    if !end::surviving_seats(&seat.state, &numbering).iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
-        return Err(AppError::Conflict("Only powers still in the game vote on a draw.".to_owned()));
-    }
-    turn_queries::set_draw_vote(&mut tx, game_id, seat.seat_id, form.draw).await?;
-    let drawn = form.draw && end::finish_if_agreed(&mut tx, game_id, &seat.state, now).await?;
+    let drawn = record_draw_vote(&mut tx, game_id, &signed_in.user, form.draw, state.clock.now()).await?;
     tx.commit().await?;
     let (message, to) = match (drawn, form.draw) {
         (true, _) => (
@@ -749,6 +779,24 @@ pub async fn vote_draw(
     };
     set_flash(&signed_in.session, message).await?;
     Ok(Redirect::to(&to))
+}
+
+/// Records the user's seat's draw vote (or its withdrawal) and answers whether the game has ended in a
+/// draw. Shared by the order page and the API.
+pub(crate) async fn record_draw_vote(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    user: &User,
+    draw: bool,
+    now: DateTime<Utc>,
+) -> AppResult<bool> {
+    let seat = load_my_seat(conn, game_id, user, true).await?;
+    let numbering = turn_queries::game_seats(conn, game_id).await?;
+    if !end::surviving_seats(&seat.state, &numbering).iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
+        return Err(AppError::Conflict("Only powers still in the game vote on a draw.".to_owned()));
+    }
+    turn_queries::set_draw_vote(conn, game_id, seat.seat_id, draw).await?;
+    Ok(draw && end::finish_if_agreed(conn, game_id, &seat.state, now).await?)
 }
 
 /// Concedes the game to another surviving seat, or withdraws the concession. The game ends at once

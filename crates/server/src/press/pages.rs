@@ -42,7 +42,7 @@ pub const RATE_LIMIT: i64 = 30;
 pub const RATE_WINDOW_MINUTES: i64 = 10;
 
 /// A game's press as one viewer sees it.
-pub(super) struct PressContext {
+pub(crate) struct PressContext {
     pub game: GameRow,
     pub seats: Vec<SeatRow>,
     pub reader: Reader,
@@ -143,7 +143,7 @@ impl PressContext {
 
     /// Who sent a message, as this game shows senders: grey press has none, the GM is the GM, a seat is
     /// its power (and its player's name where names are shown; the query leaves it out otherwise).
-    fn sender(&self, message: &MessageRow) -> String {
+    pub(crate) fn sender(&self, message: &MessageRow) -> String {
         match (message.grey, message.from_game_master, message.sender_seat_id) {
             (true, _, _) => "Grey press (sender not shown)".to_owned(),
             (false, true, _) => "GM".to_owned(),
@@ -368,10 +368,10 @@ pub async fn press_page(
     PressPage::build(&mut conn, viewer.nav, &context, &Compose::default(), None).await
 }
 
-/// Why a message was not sent: shown on its form, with the text kept.
-struct Refusal {
-    status: StatusCode,
-    reason: String,
+/// Why a message was not sent: shown on its form, with the text kept (or in the API's problem).
+pub(crate) struct Refusal {
+    pub status: StatusCode,
+    pub reason: String,
 }
 
 impl From<String> for Refusal {
@@ -383,7 +383,7 @@ impl From<String> for Refusal {
 /// Checks and stores one message in one transaction; `Ok(Err(_))` is a refusal to show on the form.
 /// `context` must come from [`PressContext::load_for_sending`] in the same transaction, so the phase
 /// cannot change before the message commits.
-async fn send(
+pub(crate) async fn send(
     conn: &mut PgConnection,
     context: &PressContext,
     user: &User,
@@ -479,7 +479,7 @@ fn check_message(
 }
 
 /// Only the game's players and its GM write press.
-fn writer(context: &PressContext) -> AppResult<Sender> {
+pub(crate) fn writer(context: &PressContext) -> AppResult<Sender> {
     context
         .reader
         .writes_as()
@@ -496,18 +496,9 @@ pub async fn send_new(
     let compose = Compose::read(&fields).map_err(AppError::BadRequest)?;
     let mut tx = state.db.begin().await?;
     let context = PressContext::load_for_sending(&mut tx, game_id, &signed_in.user).await?;
-    let sender = writer(&context)?;
-    if compose.seats.iter().any(|seat| !context.seats.iter().any(|known| known.seat_id == *seat)) {
-        return Err(AppError::BadRequest("One of the chosen recipients is not a seat of this game.".to_owned()));
-    }
-    let members = match (compose.public, compose.chose_nobody()) {
-        (true, _) if compose.game_master || !compose.seats.is_empty() => {
-            let refusal = "Public press goes to everyone: untick the other recipients, or untick “Everyone”.";
-            return refused(&mut tx, signed_in.nav, &context, &compose, refusal.to_owned().into()).await;
-        }
-        (true, _) => Some(Members::Public),
-        (false, true) => None,
-        (false, false) => Members::with_sender(sender, compose.seats.clone(), compose.game_master),
+    let members = match compose_members(&context, &compose)? {
+        Ok(members) => members,
+        Err(refusal) => return refused(&mut tx, signed_in.nav, &context, &compose, refusal).await,
     };
     match send(&mut tx, &context, &signed_in.user, members, compose.grey, &compose.body, state.clock.now()).await? {
         Ok((conversation_id, message_id)) => {
@@ -516,6 +507,28 @@ pub async fn send_new(
         }
         Err(refusal) => refused(&mut tx, signed_in.nav, &context, &compose, refusal).await,
     }
+}
+
+/// The members a new message goes to, from the recipients chosen (the sender added); `None` when
+/// nobody was chosen, which [`send`] refuses. A recipient that is no seat of the game is a bad request;
+/// public press together with other recipients is a refusal to show with the text kept.
+pub(crate) fn compose_members(
+    context: &PressContext,
+    compose: &Compose,
+) -> AppResult<Result<Option<Members>, Refusal>> {
+    let sender = writer(context)?;
+    if compose.seats.iter().any(|seat| !context.seats.iter().any(|known| known.seat_id == *seat)) {
+        return Err(AppError::BadRequest("One of the chosen recipients is not a seat of this game.".to_owned()));
+    }
+    Ok(Ok(match (compose.public, compose.chose_nobody()) {
+        (true, _) if compose.game_master || !compose.seats.is_empty() => {
+            let refusal = "Public press goes to everyone: untick the other recipients, or untick “Everyone”.";
+            return Ok(Err(refusal.to_owned().into()));
+        }
+        (true, _) => Some(Members::Public),
+        (false, true) => None,
+        (false, false) => Members::with_sender(sender, compose.seats.clone(), compose.game_master),
+    }))
 }
 
 async fn refused(
@@ -650,7 +663,7 @@ impl ConversationPage {
 }
 
 /// The conversation, if the viewer may read it; otherwise the same 404 as for an unknown id.
-async fn readable(
+pub(crate) async fn readable(
     conn: &mut PgConnection,
     context: &PressContext,
     conversation_id: ConversationId,

@@ -52,6 +52,7 @@ async fn players_join_without_a_power_and_are_numbered_in_join_order_when_the_ga
 #[sqlx::test(migrations = "../../migrations")]
 async fn the_gm_chooses_two_to_thirty_players_and_can_change_it_until_the_start(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
+    gm.get("/games/new").await.assert_contains("Players (Covert Operations: 2 to 30 only)");
     let too_many = gm.post("/games", &game_form("Crowd", &[("kind", "covert_operations"), ("players", "31")])).await;
     too_many.assert_status(StatusCode::UNPROCESSABLE_ENTITY).assert_contains("Choose from 2 to 30 players.");
     let game_id = create_game(&mut gm, "Shadows", &[("kind", "covert_operations"), ("players", "4")]).await;

@@ -16,6 +16,7 @@ use super::queries::{self, CenterCounts, PhaseRow, PhaseSummary};
 use super::world::WorldView;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Path, Query, Viewer};
+use crate::games::access::Access;
 use crate::games::forms::InviteQuery;
 use crate::games::pages::load_visible_game;
 use crate::ids::GameId;
@@ -103,6 +104,72 @@ pub struct PhasePage {
     silent: Vec<String>,
 }
 
+/// One phase as a viewer may read it: what the results page shows and the API answers, from one place.
+pub(crate) struct PhaseReading {
+    /// The first, previous, this, next and latest phases, light, with their center counts.
+    pub neighbours: Vec<PhaseSummary>,
+    pub code: String,
+    pub processed_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub public_report: Option<Report>,
+    /// Only the viewer's own seat's private results.
+    pub private_report: Option<Report>,
+    /// The public view of the board the phase started from (never a seat's view).
+    pub public_view: kinds::View,
+    /// Powers that had to order and sent nothing (processed phases only).
+    pub silent: Vec<String>,
+    /// Supply centers per power once the phase was processed.
+    pub centers_after: CenterCounts,
+    /// The position the phase started from in judge-cli's JSON (standard-map kinds only): as public as
+    /// the board drawn beside the results.
+    pub judge_position: Option<kinds::JudgePosition>,
+}
+
+impl PhaseReading {
+    fn summary(&self, index: i32) -> Option<&PhaseSummary> {
+        self.neighbours.iter().find(|phase| phase.phase_index == index)
+    }
+}
+
+/// Reads phase `phase_index` of a game the viewer may see (`access` from `load_visible_game`); an
+/// unknown phase is a 404.
+pub(crate) async fn read_phase(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    access: &Access,
+) -> AppResult<PhaseReading> {
+    let mut neighbours = queries::phase_neighbours(conn, game_id, phase_index).await?;
+    fill_missing_counts(conn, game_id, &mut neighbours).await?;
+    let phase = queries::phase(conn, game_id, phase_index).await?.ok_or(AppError::NotFound)?;
+    let private_report = match access.my_seat {
+        Some(seat_id) if phase.processed_at.is_some() => {
+            queries::private_report(conn, game_id, phase_index, seat_id).await?
+        }
+        _ => None,
+    };
+    let phase_state = read_state(&phase)?;
+    let silent = match phase.processed_at {
+        Some(_) => silent_powers(&phase_state, &queries::silent_seats(conn, game_id, phase_index).await?),
+        None => Vec::new(),
+    };
+    let centers_after = neighbours
+        .iter()
+        .find(|next| next.phase_index == phase_index + 1)
+        .and_then(|next| counts_of(next).cloned())
+        .unwrap_or_default();
+    Ok(PhaseReading {
+        code: phase.code,
+        processed_at: phase.processed_at,
+        public_report: phase.public_report.map(|report| report.0),
+        private_report,
+        public_view: phase_state.public_view(),
+        judge_position: phase_state.judge_position(),
+        silent,
+        centers_after,
+        neighbours,
+    })
+}
+
 pub async fn phase_page(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -111,54 +178,38 @@ pub async fn phase_page(
 ) -> AppResult<PhasePage> {
     let mut conn = state.db.acquire().await?;
     let (game, seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
-    let mut phases = queries::phase_neighbours(&mut conn, game_id, phase_index).await?;
-    fill_missing_counts(&mut conn, game_id, &mut phases).await?;
-    let position = phases.iter().position(|phase| phase.phase_index == phase_index).ok_or(AppError::NotFound)?;
-    let summary = &phases[position];
-    let phase = queries::phase(&mut conn, game_id, phase_index).await?.ok_or(AppError::NotFound)?;
-    let at = |index: i32| phases.iter().find(|phase| phase.phase_index == index);
-    let previous = at(phase_index - 1).map(PhaseLink::of);
-    let next_phase = at(phase_index + 1);
-    let first = at(0).filter(|_| phase_index > 0).map(PhaseLink::of);
-    let latest = phases.last().filter(|last| last.phase_index > phase_index).map(PhaseLink::of);
+    let reading = read_phase(&mut conn, game_id, phase_index, &access).await?;
+    let summary = reading.summary(phase_index).ok_or(AppError::NotFound)?;
+    let previous = reading.summary(phase_index - 1).map(PhaseLink::of);
+    let next = reading.summary(phase_index + 1).map(PhaseLink::of);
+    let first = reading.summary(0).filter(|_| phase_index > 0).map(PhaseLink::of);
+    let latest = reading.neighbours.last().filter(|last| last.phase_index > phase_index).map(PhaseLink::of);
+    let phase = PhaseLink::of(summary);
     let public_press =
         public_press_of_phase(&mut conn, &game, &seats, &access, viewer.user.as_ref(), phase_index).await?;
-    let private_report = match access.my_seat {
-        Some(seat_id) if phase.processed_at.is_some() => {
-            queries::private_report(&mut conn, game_id, phase_index, seat_id).await?
-        }
-        _ => None,
-    };
-    let phase_state = read_state(&phase)?;
-    let view = phase_state.public_view();
-    let silent = match phase.processed_at {
-        Some(_) => silent_powers(&phase_state, &queries::silent_seats(&mut conn, game_id, phase_index).await?),
-        None => Vec::new(),
-    };
-    let public_report = phase.public_report.as_ref().map(|report| report.0.clone());
-    let board = view.board.as_ref().map(|board| BoardView::from_board(board, public_report.as_ref()));
-    let world = phase_world(&view, public_report.as_ref(), private_report.as_ref());
-    let centers_after = next_phase.and_then(|next| counts_of(next).cloned()).unwrap_or_default();
+    let view = &reading.public_view;
+    let board = view.board.as_ref().map(|board| BoardView::from_board(board, reading.public_report.as_ref()));
+    let world = phase_world(view, reading.public_report.as_ref(), reading.private_report.as_ref());
     let zone = zone_of(viewer.user.as_ref());
     Ok(PhasePage {
         nav: viewer.nav,
         game_id,
         game_name: game.name,
         result: queries::result_summary(&mut conn, game_id).await?,
-        phase: PhaseLink::of(summary),
-        processed_at: phase.processed_at.map(|at| format_time(at, zone)),
-        report: public_report.map(ReportView::from),
-        private_report: private_report.map(ReportView::from),
-        centers_after: centers_after.into_iter().collect(),
-        facts: view.facts,
+        phase,
+        processed_at: reading.processed_at.map(|at| format_time(at, zone)),
+        report: reading.public_report.map(ReportView::from),
+        private_report: reading.private_report.map(ReportView::from),
+        centers_after: reading.centers_after.into_iter().collect(),
+        facts: reading.public_view.facts,
         first,
         previous,
-        next: next_phase.map(PhaseLink::of),
+        next,
         latest,
         board,
         world,
         public_press,
-        silent,
+        silent: reading.silent,
     })
 }
 
@@ -178,7 +229,7 @@ fn phase_world(
 
 /// Every phase of the game, light, each with its center counts: those never computed (phases opened
 /// before the counts were stored) are computed from their states once and stored.
-async fn summaries_with_counts(conn: &mut PgConnection, game_id: GameId) -> AppResult<Vec<PhaseSummary>> {
+pub(crate) async fn summaries_with_counts(conn: &mut PgConnection, game_id: GameId) -> AppResult<Vec<PhaseSummary>> {
     let mut phases = queries::phase_summaries(conn, game_id).await?;
     fill_missing_counts(conn, game_id, &mut phases).await?;
     Ok(phases)
@@ -200,7 +251,7 @@ async fn fill_missing_counts(conn: &mut PgConnection, game_id: GameId, phases: &
     Ok(())
 }
 
-fn counts_of(phase: &PhaseSummary) -> Option<&CenterCounts> {
+pub(crate) fn counts_of(phase: &PhaseSummary) -> Option<&CenterCounts> {
     phase.center_counts.as_ref().and_then(|counts| counts.0.as_ref())
 }
 

@@ -1,0 +1,149 @@
+//! The JSON API under `/api/v1/`, for bots and apps: the games, phases, orders and press a person may
+//! see and act on through the pages, answered as JSON through the pages' own loading, visibility and
+//! checking code. Personal tokens (`Authorization: Bearer`) authenticate; cookies are never read, so
+//! the API sits outside the session and CSRF layers. Errors are `application/problem+json`.
+//!
+//! The OpenAPI 3 document (`/api/v1/openapi.json`) is generated from the handlers' annotations by
+//! utoipa, and the routes are registered through the same `OpenApiRouter`, so the document lists
+//! exactly the routes served. `/api/v1/docs` lists them for people.
+
+pub(crate) mod auth;
+mod extract;
+pub(crate) mod games;
+pub(crate) mod play;
+pub(crate) mod press;
+pub(crate) mod problem;
+pub(crate) mod queries;
+pub(crate) mod tokens;
+
+#[cfg(test)]
+mod bot_tests;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::AppError;
+use crate::pages::Nav;
+use crate::state::AppState;
+use problem::ApiError;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Backchannel API", version = "1",
+        description = "Games, phases, orders and press of the Backchannel judge, as the caller may see them."),
+    servers((url = "/api/v1")),
+    modifiers(&BearerToken),
+    tags((name = "games", description = "Reading games and their phases"),
+        (name = "play", description = "The caller's own seat: orders, ready, draw"),
+        (name = "press", description = "Conversations and messages"))
+)]
+struct ApiDoc;
+
+/// Declares the personal token scheme the write endpoints name.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+    }
+}
+
+/// Every API route with its generated document.
+fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(games::list_games))
+        .routes(routes!(games::get_game))
+        .routes(routes!(games::list_phases))
+        .routes(routes!(games::get_phase))
+        .routes(routes!(games::my_seat))
+        .routes(routes!(play::submit_orders, play::clear_orders))
+        .routes(routes!(play::set_ready))
+        .routes(routes!(play::vote_draw))
+        .routes(routes!(press::conversations, press::send_message))
+        .routes(routes!(press::messages, press::reply))
+        .split_for_parts()
+}
+
+/// The API, to be nested at `/api/v1` outside the session and CSRF layers.
+pub(crate) fn router() -> Router<AppState> {
+    let (router, openapi) = documented();
+    let spec = Arc::new(openapi);
+    let endpoints = Arc::new(endpoints(&spec));
+    router
+        .route("/openapi.json", get(move || openapi_json(spec.clone())))
+        .route("/docs", get(move |state| docs_page(state, endpoints.clone())))
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(api_method_not_allowed)
+}
+
+/// The tokens page, a page like any other (sessions, CSRF).
+pub(crate) fn pages_router() -> Router<AppState> {
+    Router::new()
+        .route("/account/tokens", get(tokens::tokens_page).post(tokens::create_token))
+        .route("/account/tokens/{token_id}/revoke", post(tokens::revoke_token))
+}
+
+async fn openapi_json(spec: Arc<utoipa::openapi::OpenApi>) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], Json(spec.as_ref().clone()))
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::App(AppError::NotFound)
+}
+
+async fn api_method_not_allowed() -> ApiError {
+    ApiError::App(AppError::Malformed {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "This endpoint does not take that method; see /api/v1/openapi.json.".to_owned(),
+    })
+}
+
+/// One endpoint as the docs page lists it.
+pub struct Endpoint {
+    pub method: &'static str,
+    pub path: String,
+    pub summary: String,
+}
+
+/// The endpoints of the generated document, in path order.
+fn endpoints(spec: &utoipa::openapi::OpenApi) -> Vec<Endpoint> {
+    let mut endpoints = Vec::new();
+    for (path, item) in &spec.paths.paths {
+        let operations = [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("DELETE", &item.delete)];
+        for (method, operation) in operations {
+            if let Some(operation) = operation {
+                let summary = operation.summary.clone().or_else(|| operation.description.clone()).unwrap_or_default();
+                endpoints.push(Endpoint { method, path: path.clone(), summary });
+            }
+        }
+    }
+    endpoints
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "api/docs.html")]
+pub struct DocsPage {
+    nav: Nav,
+    endpoints: Arc<Vec<Endpoint>>,
+    per_minute: i32,
+}
+
+/// The docs page is served outside the session layer like the rest of the API, so its header is the
+/// neutral one (no session is read: asking for one here would fail).
+async fn docs_page(State(state): State<AppState>, endpoints: Arc<Vec<Endpoint>>) -> DocsPage {
+    DocsPage { nav: Nav::neutral(), endpoints, per_minute: state.config.api_requests_per_minute }
+}
