@@ -41,6 +41,37 @@ async fn mails(pool: &PgPool, game_id: GameId) -> i64 {
         .unwrap()
 }
 
+/// An API token for `username`, made as the tokens page makes one.
+async fn api_token(pool: &PgPool, username: &str) -> String {
+    let account_id: crate::ids::AccountId = sqlx::query_scalar("select account_id from account where username = $1")
+        .bind(username)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let token = crate::api::auth::new_token();
+    let mut conn = pool.acquire().await.unwrap();
+    crate::api::queries::insert_token(&mut conn, account_id, "test", &crate::api::auth::token_hash(&token))
+        .await
+        .unwrap();
+    token
+}
+
+/// An API request as `token` (none: a visitor).
+async fn api(
+    client: &mut Client,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> crate::test_support::Page {
+    let mut request = axum::http::Request::builder().method(method).uri(format!("/api/v1{path}"));
+    if let Some(token) = token {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    let request = request.header("content-type", "application/json").body(axum::body::Body::from(body.to_owned()));
+    client.send(request.unwrap()).await
+}
+
 async fn all_mail_text(pool: &PgPool) -> String {
     let rows: Vec<String> = sqlx::query_scalar("select content::text from outbox_mail").fetch_all(pool).await.unwrap();
     rows.join("\n")
@@ -129,6 +160,28 @@ async fn a_previewed_phase_is_seen_by_the_gm_alone_until_released_and_is_process
     for path in &pages[..4] {
         assert_lacks_any_case(&visitor.get(path).await.body, &secrets);
     }
+    // Nor does the API, to a player or a visitor; and it takes no orders either.
+    let england = api_token(&pool, "player1").await;
+    let russia = api_token(&pool, "player5").await;
+    let mut api_client = Client::new(pool.clone());
+    for token in [Some(england.as_str()), None] {
+        for path in
+            [format!("/games/{game_id}"), format!("/games/{game_id}/phases"), format!("/games/{game_id}/phases/0")]
+        {
+            let answer = api(&mut api_client, "GET", &path, token, "").await;
+            answer.assert_status(StatusCode::OK);
+            assert_lacks_any_case(&answer.body, &secrets);
+        }
+    }
+    let put = api(
+        &mut api_client,
+        "PUT",
+        &format!("/games/{game_id}/orders"),
+        Some(&russia),
+        r#"{"phase": 0, "text": "A war - ukr"}"#,
+    )
+    .await;
+    put.assert_status(StatusCode::CONFLICT);
     assert_eq!(mails(&pool, game_id).await, mails_before, "no mail before the release");
     assert_lacks_any_case(&all_mail_text(&pool).await, &secrets);
     // Orders are closed while the preview waits, and the players are told why.
