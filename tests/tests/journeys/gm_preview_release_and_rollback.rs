@@ -5,7 +5,7 @@
 //! finds the reason and their orders of Spring 1901 on the order page, changes them, and the phase is
 //! played again with the new orders. No player can open the GM's view.
 
-use backchannel_tests::{Browser, process_due_phase, spawn_site};
+use backchannel_tests::{Browser, Screen, process_due_phase, spawn_site};
 use sqlx::PgPool;
 
 #[sqlx::test(migrations = "../migrations")]
@@ -95,6 +95,16 @@ async fn a_gm_previews_and_releases_a_phase_then_rolls_the_game_back_two_phases(
 
     // The replayed phase is worked out with the new orders, previewed, and released.
     process_due_phase(&pool, &game_path).await?;
+    // On a 390 px phone the GM's view, with its preview and board, and the standby page fit the screen.
+    let phone = Browser::start_as(Screen::Phone).await?;
+    phone.log_in(&site, "ada").await?;
+    for path in [format!("{game_path}/gm"), format!("{game_path}/standby")] {
+        phone.goto(&format!("{site}{path}")).await?;
+        phone.wait_for("main").await?;
+        let overflow = phone.sideways_overflow().await?;
+        assert_eq!(overflow, 0, "{path} scrolls {overflow} px sideways on a phone");
+    }
+    phone.close().await?;
     browser.log_in(&site, "ada").await?;
     browser.goto(&format!("{site}{game_path}/gm")).await?;
     let preview = browser.text("#preview").await?;
