@@ -349,6 +349,12 @@ pub trait Rules {
     fn process(state: &Self::State, orders: &BTreeMap<SeatIndex, String>, seed: u64) -> Processed<Self::State>;
     fn seat_view(state: &Self::State, seat: SeatIndex) -> View;
     fn public_view(state: &Self::State) -> View;
+    /// What only the game master sees (rulings 0.5: a secret is its seat's and the GM's): the public view
+    /// plus the kind's secret state in plain words (balances, covert accounts, who controls what). A kind
+    /// with no secrets beyond the orders shows the public view.
+    fn gm_view(state: &Self::State) -> View {
+        Self::public_view(state)
+    }
     fn outcome(state: &Self::State) -> Option<Outcome>;
     /// Whether `from` may send press to `to` under this kind's own rules: a kind may forbid pairs (a
     /// Cabinet commander writes only to its Head of State, its counterpart and the GM) or public press (a

@@ -99,6 +99,11 @@ macro_rules! kinds {
                 match self { $(AnyGame::$variant(state) => <$rules as Rules>::public_view(state)),+ }
             }
 
+            /// The GM's view: every secret of the state, in words. Never for a player's or a public page.
+            pub fn gm_view(&self) -> View {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::gm_view(state)),+ }
+            }
+
             pub fn outcome(&self) -> Option<Outcome> {
                 match self { $(AnyGame::$variant(state) => <$rules as Rules>::outcome(state)),+ }
             }

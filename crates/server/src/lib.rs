@@ -16,6 +16,7 @@ pub mod error;
 pub mod extract;
 pub mod feeds;
 pub mod games;
+pub mod gm;
 pub mod ids;
 pub mod metrics;
 pub mod notify;
@@ -25,6 +26,7 @@ pub mod press;
 pub mod revalidate;
 pub mod seed;
 pub mod serve;
+pub mod standby;
 pub mod state;
 pub mod turns;
 
@@ -108,6 +110,8 @@ pub fn app(state: AppState) -> Router {
         .merge(feeds::router())
         .merge(games::router())
         .merge(admin::router())
+        .merge(gm::router())
+        .merge(standby::router())
         .merge(orders::router())
         .merge(turns::router())
         .merge(notify::router())

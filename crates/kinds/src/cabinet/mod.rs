@@ -183,6 +183,10 @@ impl Rules for CabinetDiplomacy {
         views::public_view(state)
     }
 
+    fn gm_view(state: &State) -> View {
+        views::gm_view(state)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         let realm = state.winner.as_ref()?;
         let seats = SeatRef::all()

@@ -161,6 +161,10 @@ impl Rules for CovertDip {
         views::public_view(map(), state)
     }
 
+    fn gm_view(state: &State) -> View {
+        views::gm_view(map(), state)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         Standard::outcome(&state.game)
     }

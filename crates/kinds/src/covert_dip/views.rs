@@ -49,6 +49,32 @@ pub(super) fn seat_view(map: &Map, state: &State, power: Power) -> View {
     view
 }
 
+/// What the GM sees (rulings 0.5, CD.7): every power's FDs and CIOs, who holds influence, the covert
+/// orders waiting for the end of the Fall, and each power's covert orders of the last Fall.
+pub(super) fn gm_view(map: &Map, state: &State) -> View {
+    let mut view = public_view(map, state);
+    for (power, info) in map.powers() {
+        let account = state.account(power);
+        view.facts.push((
+            format!("{}'s Swiss account", info.name),
+            format!("{} FD(s), {} CIO(s)", account.fds, account.cios),
+        ));
+    }
+    if let Some(holder) = state.influence {
+        view.notes.push(format!("{holder} holds influence in Switzerland this Spring"));
+    }
+    for (by, order) in &state.pending {
+        view.notes.push(format!("{by} waits for the end of the Fall: {}", order.notation()));
+    }
+    for (by, orders) in &state.last_fall {
+        let orders: Vec<String> = orders.iter().map(|order| order.notation()).collect();
+        if !orders.is_empty() {
+            view.notes.push(format!("{by}'s FD and CIO orders last Fall: {}", orders.join("; ")));
+        }
+    }
+    view
+}
+
 /// The Spring publication of a disclosed power (rulings 1.6): its FD balance and its FD and CIO orders of
 /// the last Fall (CD.3: orders, never the answers it received).
 pub(super) fn disclosure(state: &State, target: PowerName) -> String {

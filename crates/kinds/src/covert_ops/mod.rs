@@ -258,6 +258,10 @@ impl Rules for CovertOperations {
         views::public_view(&state.0)
     }
 
+    fn gm_view(state: &State) -> View {
+        views::gm_view(map(), &state.0)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         match state.0.status {
             GameStatus::InProgress => None,

@@ -49,6 +49,22 @@ fn list_or(items: &[String], empty: &str) -> String {
     if items.is_empty() { empty.to_owned() } else { items.join(", ") }
 }
 
+/// What the GM sees: the public facts, then every player's own position as that player sees it (cash,
+/// income, couriers, superspy, countries led, influence, spies, waiting orders), each under its title.
+pub(super) fn gm_view(map: &WorldMap, game: &GameState) -> View {
+    let mut view = public_view(game);
+    view.world = None;
+    for player in &game.players {
+        let title = player_title(player.id);
+        let own = seat_view(map, game, player.id);
+        for (label, value) in own.facts {
+            view.facts.push((format!("{title}: {}", label.trim_start_matches("Your ")), value));
+        }
+        view.notes.extend(own.notes.into_iter().map(|note| format!("{title}: {note}")));
+    }
+    view
+}
+
 /// What anyone may see: the day, the players, a standing majority warning and whether the game is over.
 /// Who leads each country, troops, security and industry are known only to spies, superspies and leaders.
 pub(super) fn public_view(game: &GameState) -> View {

@@ -271,6 +271,10 @@ impl Rules for Diplobucks {
         views::public_view(map(), state)
     }
 
+    fn gm_view(state: &State) -> View {
+        views::gm_view(map(), state)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         Standard::outcome(&state.game)
     }

@@ -9,6 +9,7 @@ use judge::{Adjudication, Failure, Map, OrderStatus, PhaseKind, Position, Power,
 use super::bribes::{self, Bribe, BribeKind};
 use super::resolve::{Purchase, PurchaseOutcome};
 use super::{PhaseRun, State};
+use crate::intrigue::PowerName;
 use crate::kind::{
     BoardMark, BoardUnit, Choice, FormRow, MarkedUnit, OrderForm, Report, ReportLine, ResultWord, UnitMark, View,
 };
@@ -63,6 +64,33 @@ pub(super) fn seat_view(map: &Map, state: &State, power: Power) -> View {
     }
     if let Some(short) = state.short_next_winter.get(&crate::intrigue::PowerName(power)) {
         view.notes.push(format!("{short} build(s) fewer this coming Winter: units destroyed by a bribe"));
+    }
+    view
+}
+
+/// What the GM sees (sheet: "Only each player and the GM know how much DB he has"): every power's
+/// balance, press right, extra units and shortened Winter. The bribes themselves are orders: the GM
+/// reads them on each seat's sheet.
+pub(super) fn gm_view(map: &Map, state: &State) -> View {
+    let mut view = public_view(map, state);
+    for (power, info) in map.powers() {
+        let name = PowerName(power);
+        let press = state.press_rights.get(&name).copied().unwrap_or(0);
+        let extras = state.extra_units.iter().filter(|extra| extra.owner == name).count();
+        let mut line = format!("{} DB", state.balance(power));
+        if press > 0 {
+            line.push_str(&format!(", press right for {press} movement phase(s)"));
+        }
+        if extras > 0 {
+            line.push_str(&format!(", {extras} extra unit(s)"));
+        }
+        if let Some(short) = state.short_next_winter.get(&name) {
+            line.push_str(&format!(", {short} build(s) fewer next Winter"));
+        }
+        if state.is_out(power) {
+            line.push_str(", out of the game");
+        }
+        view.facts.push((format!("{}'s ledger", info.name), line));
     }
     view
 }

@@ -158,6 +158,10 @@ impl Rules for TerrorismI {
         views::public_view(state)
     }
 
+    fn gm_view(state: &State) -> View {
+        views::gm_view(state)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         let winner = state.winner.as_deref()?;
         Some(Outcome::Victory {

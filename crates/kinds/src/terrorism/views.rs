@@ -26,6 +26,50 @@ pub fn seat_view(state: &State, player: &str) -> View {
     view
 }
 
+/// What the GM sees (rulings 3.6): the public view plus who controls each group and who bought each
+/// nation, every agency with its owner and balance, and the press awards with their notes. Who
+/// contributed or bid is not in the state at all, so not here either.
+pub fn gm_view(state: &State) -> View {
+    let mut view = public_view(state);
+    for (name, great) in &state.powers {
+        let capital = great.capital.map_or_else(|| "no capital".to_string(), |at| format!("capital {}", at.name()));
+        let standing = if great.eliminated { ", eliminated" } else { "" };
+        view.facts.push((format!("{name}'s treasury"), format!("{} ({capital}{standing})", great.treasury)));
+    }
+    for group in &state.groups {
+        let controller = group.controller.as_deref().unwrap_or("nobody");
+        view.notes.push(format!(
+            "Group {} in {} (treasury {}) is controlled by {controller}",
+            group.name,
+            group.province.name(),
+            group.treasury
+        ));
+    }
+    for nation in &state.nations {
+        let buyer =
+            nation.controller.as_deref().map_or_else(|| "up for auction".to_string(), |by| format!("bought by {by}"));
+        view.notes.push(format!(
+            "Nation {} ({}): {buyer}; ceded by {}",
+            nation.name,
+            nation.province.name(),
+            nation.ceded_by
+        ));
+    }
+    for agency in &state.agencies {
+        view.notes.push(format!("Agency {} of {} holds {}", agency.name, agency.owner, agency.balance));
+    }
+    for award in &state.awards {
+        view.notes.push(format!(
+            "Press award {} to {} in {}: {}",
+            award.amount,
+            award.group,
+            award.turn.label(),
+            award.note
+        ));
+    }
+    view
+}
+
 /// The money side of a seat's order form: a row per group it controls (its levy decree, the maximum
 /// first) and, while its capital is lost, a row naming a new one (nearest first); notes give its
 /// treasuries and the notation of the other money orders.

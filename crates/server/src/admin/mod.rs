@@ -15,6 +15,7 @@
 mod forms;
 mod kind_action;
 pub(crate) mod pages;
+pub(crate) use pages::{GmTransaction, begin_as_gm};
 mod queries;
 mod site;
 

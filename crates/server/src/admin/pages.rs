@@ -160,7 +160,7 @@ pub async fn panel(
 pub(crate) struct GmTransaction {
     pub(crate) tx: Transaction<'static, Postgres>,
     pub(crate) game: GameRow,
-    seats: Vec<SeatRow>,
+    pub(crate) seats: Vec<SeatRow>,
 }
 
 pub(crate) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {

@@ -188,6 +188,12 @@ choice_enum! {
         ReplacePlayer => ("replace_player", "Replaced a player"),
         AssignPower => ("assign_power", "Assigned a power"),
         KindAction => ("kind_action", "Took a game action"),
+        ProcessNow => ("process_now", "Processed the phase now"),
+        ChangeGmSettings => ("change_gm_settings", "Changed a GM setting"),
+        ReleaseResults => ("release_results", "Released the results"),
+        ReopenOrders => ("reopen_orders", "Reopened the orders"),
+        RollBack => ("roll_back", "Rolled the game back"),
+        TakeOverSeat => ("take_over_seat", "A seat was taken over"),
     }
 }
 

@@ -206,7 +206,10 @@ impl OrdersPage {
             .await?
             .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
         let check = seat.state.check_orders(seat.game_seat, &sheet.orders);
-        let deadline_notice = turn_queries::deadline_notice(conn, seat.game.game_id).await?;
+        let deadline_notice = match crate::gm::preview::awaits_release(&seat.game) {
+            true => Some(crate::gm::preview::AWAITING_RELEASE.to_owned()),
+            false => turn_queries::deadline_notice(conn, seat.game.game_id).await?,
+        };
         let votes_for_draw = turn_queries::draw_voters(conn, seat.game.game_id).await?.contains(&seat.seat_id);
         let conceded_to = turn_queries::concessions(conn, seat.game.game_id)
             .await?
@@ -444,6 +447,9 @@ fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<Utc>) -> Ap
         return Err(AppError::Conflict(
             "The deadline has passed and this phase is being processed; nothing was saved.".to_owned(),
         ));
+    }
+    if crate::gm::preview::awaits_release(&seat.game) {
+        return Err(AppError::Conflict(crate::gm::preview::ORDERS_CLOSED.to_owned()));
     }
     Ok(())
 }
@@ -717,6 +723,8 @@ impl DashboardLine {
         let deadline = match (row.status, row.deadline_at) {
             (GameStatus::Paused, _) => "paused".to_owned(),
             (_, Some(at)) => format!("{} ({})", format_time(at, zone), time_left(at, now)),
+            // A running game without a deadline waits for its GM to release the results (`gm::preview`).
+            (GameStatus::Running, None) => "results being checked by the GM".to_owned(),
             (_, None) => String::new(),
         };
         DashboardLine {

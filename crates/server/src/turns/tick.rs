@@ -4,14 +4,14 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
-use kinds::AnyGame;
+use kinds::{AnyGame, Processed};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sqlx::{PgConnection, PgPool};
 
 use super::board::center_counts;
 use super::end;
-use super::queries::{self, NewPhase, Stage};
+use super::queries::{self, NewPhase, PhaseRow, Stage};
 use crate::games::deadline::PhaseKind;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::games::status;
@@ -57,6 +57,10 @@ pub(crate) async fn process_claimed_game(
     now: DateTime<Utc>,
 ) -> anyhow::Result<()> {
     let game = game_queries::game(conn, game_id).await?.context("the claimed game vanished")?;
+    // A game whose GM previews results gets a preview instead, released later by the GM (`gm::preview`).
+    if crate::gm::preview::is_on(conn, game_id).await? {
+        return crate::gm::preview::make_preview(conn, &game, now).await;
+    }
     process_current_phase(conn, &game, now).await
 }
 
@@ -153,13 +157,30 @@ async fn open_phase(
     Ok(())
 }
 
-async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: DateTime<Utc>) -> anyhow::Result<()> {
+/// Adjudicates the game's current phase with its saved orders and seed, changing nothing: what
+/// processing it now would give (for the GM's preview and the release's check).
+pub(crate) async fn adjudicate_current_phase(
+    conn: &mut PgConnection,
+    game: &GameRow,
+) -> anyhow::Result<(PhaseRow, Processed<AnyGame>)> {
     let game_id = game.game_id;
     let phase = queries::current_phase(conn, game_id).await?.context("a running game without a current phase")?;
-    let state = AnyGame::from_json(phase.state)?;
+    let state = AnyGame::from_json(phase.state.clone())?;
     let orders: BTreeMap<kinds::SeatIndex, String> =
         queries::order_sheets(conn, game_id, phase.phase_index).await?.into_iter().collect();
     let processed = state.process(&orders, phase_seed(game.rng_seed, phase.phase_index));
+    Ok((phase, processed))
+}
+
+/// Processes the game's current phase: results stored, the next phase opened (or the game finished),
+/// mails queued. `game.deadline_at` is recorded as the deadline the phase was processed at.
+pub(crate) async fn process_current_phase(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    let game_id = game.game_id;
+    let (phase, processed) = adjudicate_current_phase(conn, game).await?;
     queries::mark_processed(conn, game_id, phase.phase_index, game.deadline_at, now, &processed.public).await?;
     let numbering = queries::game_seats(conn, game_id).await?;
     for (game_seat, report) in &processed.private {
@@ -190,7 +211,7 @@ async fn process_current_phase(conn: &mut PgConnection, game: &GameRow, now: Dat
 }
 
 /// Which of the game's three durations a stage uses; a Covert Operations day counts as a movement phase.
-fn deadline_kind(stage: Stage) -> PhaseKind {
+pub(crate) fn deadline_kind(stage: Stage) -> PhaseKind {
     match stage {
         Stage::Movement | Stage::Day => PhaseKind::Movement,
         Stage::Retreat => PhaseKind::Retreat,
