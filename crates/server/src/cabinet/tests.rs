@@ -449,7 +449,10 @@ async fn mails(pool: &PgPool, game_id: GameId) -> Vec<(String, String)> {
 #[sqlx::test(migrations = "../../migrations")]
 async fn nobody_sees_a_holder_he_may_not_know_on_any_page_or_mail_and_the_end_reveals_everyone(pool: PgPool) {
     let (mut gm, mut people, game_id) = cabinet_table(&pool).await;
-    sqlx::query("update account set email = username || '@example.test', email_confirmed = true").execute(&pool).await.unwrap();
+    sqlx::query("update account set email = username || '@example.test', email_confirmed = true")
+        .execute(&pool)
+        .await
+        .unwrap();
     process_phase(&pool, game_id).await;
     let positions = positions(&pool, game_id).await;
     let power_of = |username: &str| positions.iter().find(|(u, _, _)| u == username).cloned().unwrap();

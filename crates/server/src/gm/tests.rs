@@ -125,7 +125,10 @@ async fn a_previewed_phase_is_seen_by_the_gm_alone_until_released_and_is_process
     order(&mut players[0], game_id, "0", "A vie - gal").await.assert_contains("Saved 1 order.");
     order(&mut players[5], game_id, "0", "A war - gal").await.assert_contains("Saved 1 order.");
     // Every player has an address (and the default opt-ins), so a leak by mail would show.
-    sqlx::query("update account set email = username || '@example.test', email_confirmed = true").execute(&pool).await.unwrap();
+    sqlx::query("update account set email = username || '@example.test', email_confirmed = true")
+        .execute(&pool)
+        .await
+        .unwrap();
     let mails_before = mails(&pool, game_id).await;
     let now = make_due(&pool, game_id).await;
     assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
