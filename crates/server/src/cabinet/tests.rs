@@ -265,6 +265,8 @@ async fn a_relief_by_form_signed_by_the_other_commander_is_filled_by_the_gm_from
     gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("Nobody is on the standby list");
     spare.post(&format!("/games/{game_id}/cabinet/standby"), &[]).await.assert_status(StatusCode::SEE_OTHER);
     spare.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("You are on the standby list");
+    // The general takeover of seats in civil disorder is not for Cabinet positions: only the engine seats them.
+    spare.get(&format!("/games/{game_id}/standby")).await.assert_error_page(StatusCode::CONFLICT);
 
     let phase = current_phase(&pool, game_id).await;
     let relief =

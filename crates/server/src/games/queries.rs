@@ -427,12 +427,18 @@ pub struct AuditEntry {
     pub created_at: DateTime<Utc>,
 }
 
+/// The game's audit log. In an anonymous game that has not ended, a line a player wrote (taking over a
+/// seat, deleting the account) names no one: only the GM's and site admins' names are shown.
 pub async fn audit_log(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<AuditEntry>, sqlx::Error> {
     sqlx::query_as!(
         AuditEntry,
-        r#"select l.action as "action: GmAction", l.detail, a.display_name as actor_display_name,
+        r#"select l.action as "action: GmAction", l.detail,
+            case when l.actor_account_id = g.gm_account_id or a.is_site_admin or not g.anonymous
+                    or g.status = 'finished' then a.display_name
+                 else 'A player' end as "actor_display_name!",
             l.created_at as "created_at: DateTime<Utc>"
          from game_audit l join account a on a.account_id = l.actor_account_id
+            join game g on g.game_id = l.game_id
          where l.game_id = $1 order by l.created_at, l.game_audit_id"#,
         game_id as GameId
     )

@@ -39,7 +39,14 @@ pub struct StandbyPage {
     needs_approval: bool,
 }
 
+/// Checks the game is started and seats its players one per seat: a Cabinet Diplomacy position changes
+/// hands only through the game engine (the Cabinet page's standby list), never by a takeover here.
 fn require_started(game: &GameRow) -> AppResult<()> {
+    if matches!(game.kind.facts().seats, kinds::SeatPlan::CabinetPerPower) {
+        return Err(AppError::Conflict(
+            "A Cabinet Diplomacy position is filled from the standby list on the game's Cabinet page.".to_owned(),
+        ));
+    }
     match game.status {
         GameStatus::Running | GameStatus::Paused => Ok(()),
         GameStatus::Forming => Err(AppError::Conflict("The game has not started: join it instead.".to_owned())),

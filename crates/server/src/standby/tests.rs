@@ -83,6 +83,7 @@ async fn without_the_gms_approval_a_seat_in_civil_disorder_is_taken_at_once(pool
         .await
         .assert_status(StatusCode::SEE_OTHER);
     assert_eq!(holder(&pool, france).await.as_deref(), Some("newcomer"));
+    gm.get(&format!("/games/{game_id}/log")).await.assert_contains("took over").assert_contains("newcomer");
     let mut late = logged_in(&pool, "late").await;
     late.post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[])
         .await
@@ -108,4 +109,21 @@ async fn a_player_who_sent_nothing_in_the_last_two_phases_is_in_civil_disorder(p
     }
     let page = logged_in(&pool, "watcher").await.get(&standby).await;
     page.assert_contains("(Turkey)").assert_lacks("(Austria)");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn in_an_anonymous_game_the_log_never_names_who_took_a_seat_over(pool: PgPool) {
+    let (mut gm, players, game_id, france) = game_with_an_empty_seat(&pool).await;
+    sqlx::query("update game set anonymous = true where game_id = $1").bind(game_id).execute(&pool).await.unwrap();
+    gm.post(&format!("/games/{game_id}/gm/settings"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    let mut newcomer = logged_in(&pool, "sneakynewcomer").await;
+    newcomer
+        .post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    assert_eq!(holder(&pool, france).await.as_deref(), Some("sneakynewcomer"));
+    let log = format!("/games/{game_id}/log");
+    let mut player = players.into_iter().next().unwrap();
+    player.get(&log).await.assert_contains("took over").assert_lacks("sneakynewcomer");
+    Client::new(pool.clone()).get(&format!("/games/{game_id}")).await.assert_lacks("sneakynewcomer");
 }
