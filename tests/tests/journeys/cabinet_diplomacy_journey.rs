@@ -6,7 +6,7 @@
 //! of State is refused with the reason; the Head of State proposes a relief with the standby list on the
 //! Cabinet page, which a visitor never sees; the GM ends the game and the game page names every holder.
 
-use backchannel_tests::{Browser, spawn_site};
+use backchannel_tests::{Browser, Screen, spawn_site};
 use sqlx::PgPool;
 
 /// Fills the game's other places with people who never log in (they sign up alone).
@@ -131,6 +131,19 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     browser.click("#propose-relief").await?;
     browser.wait_for_text("body", "is on your order sheet").await?;
     browser.log_out().await?;
+    // The Head of State's Cabinet page (with a motion on it), orders and press, and the GM's panel, on a
+    // 390 px phone: nothing scrolls sideways.
+    let phone = Browser::start_as(Screen::Phone).await?;
+    phone.log_in(&site, "hedda").await?;
+    for page in ["/cabinet", "/orders", "/press", ""] {
+        phone.goto(&format!("{site}{game_path}{page}")).await?;
+        assert_eq!(phone.sideways_overflow().await?, 0, "{page} scrolls sideways on a phone");
+    }
+    phone.log_out().await?;
+    phone.log_in(&site, "ada").await?;
+    phone.goto(&format!("{site}{game_path}/admin")).await?;
+    assert_eq!(phone.sideways_overflow().await?, 0, "the GM panel scrolls sideways on a phone");
+    phone.close().await?;
     browser.goto(&format!("{site}{game_path}")).await?;
     let public = browser.text("body").await?;
     assert!(!public.contains("Hedda") && !public.contains("Gus") && !public.contains("relieve"), "{public}");
