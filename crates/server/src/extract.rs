@@ -119,6 +119,8 @@ const SESSION_ACCOUNT_KEY: &str = "account_id";
 /// The account's `session_epoch` when this session logged in (absent in sessions older than it: 0).
 const SESSION_EPOCH_KEY: &str = "session_epoch";
 const SESSION_FLASH_KEY: &str = "flash";
+/// The day (days since 1970, UTC) this session's expiry was last pushed forward.
+const SESSION_RENEWED_KEY: &str = "renewed_day";
 
 /// Anyone: a logged-in user or a visitor. Takes the flash message, so the page shows it once.
 pub struct Viewer {
@@ -150,6 +152,9 @@ where
             Some(account_id) => load_current_user(&db, &session, account_id).await?,
             None => None,
         };
+        if user.is_some() {
+            renew_daily(&session, unix_day(time::OffsetDateTime::now_utc())).await?;
+        }
         let flash = take_flash(&session).await?;
         let nav = Nav::new(user.as_ref(), flash);
         Ok(Viewer { user, nav, session })
@@ -187,8 +192,29 @@ async fn session_account(session: &Session) -> Result<Option<AccountId>, AppErro
     session.get::<AccountId>(SESSION_ACCOUNT_KEY).await.map_err(session_error)
 }
 
+/// The flash message, removed from the session only when there is one: a removal marks the session
+/// changed, and a changed session is written back (a durable commit) at the end of the request.
 async fn take_flash(session: &Session) -> Result<Option<String>, AppError> {
+    if session.get::<String>(SESSION_FLASH_KEY).await.map_err(session_error)?.is_none() {
+        return Ok(None);
+    }
     session.remove::<String>(SESSION_FLASH_KEY).await.map_err(session_error)
+}
+
+/// Keeps a signed-in session alive with at most one write a day. tower-sessions pushes an
+/// `OnInactivity` expiry forward only when it saves a changed session, and it saves only changed
+/// ones: marking the session changed on the first visit of each day renews it, while every other page
+/// view reads the session without writing it. A session so ends 29 to 30 days after the last visit.
+async fn renew_daily(session: &Session, today: i64) -> Result<(), AppError> {
+    let renewed = session.get::<i64>(SESSION_RENEWED_KEY).await.map_err(session_error)?;
+    if renewed == Some(today) {
+        return Ok(());
+    }
+    session.insert(SESSION_RENEWED_KEY, today).await.map_err(session_error)
+}
+
+fn unix_day(at: time::OffsetDateTime) -> i64 {
+    at.unix_timestamp().div_euclid(86_400)
 }
 
 fn session_error(error: tower_sessions::session::Error) -> AppError {
@@ -283,4 +309,59 @@ pub(crate) fn client_address(parts: &Parts, config: &Config) -> String {
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map_or_else(|| "unknown".to_owned(), |ConnectInfo(address)| address.ip().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use tower_sessions::{MemoryStore, Session};
+
+    use super::*;
+
+    /// A session as a request finds it: saved earlier, loaded afresh, unchanged so far.
+    async fn reloaded(session: &Session, store: &Arc<MemoryStore>) -> Session {
+        session.save().await.unwrap();
+        let again = Session::new(session.id(), store.clone(), None);
+        again.load().await.unwrap();
+        again
+    }
+
+    #[tokio::test]
+    async fn a_session_is_renewed_on_the_first_visit_of_each_day_only() {
+        let store = Arc::new(MemoryStore::default());
+        let session = Session::new(None, store.clone(), None);
+        renew_daily(&session, 20_000).await.unwrap();
+        assert!(session.is_modified(), "a session never renewed is renewed");
+
+        let same_day = reloaded(&session, &store).await;
+        renew_daily(&same_day, 20_000).await.unwrap();
+        assert!(!same_day.is_modified(), "a second visit the same day writes nothing");
+
+        renew_daily(&same_day, 20_001).await.unwrap();
+        assert!(same_day.is_modified(), "the next day's first visit renews it");
+    }
+
+    #[tokio::test]
+    async fn taking_a_flash_changes_the_session_only_when_there_was_one() {
+        let store = Arc::new(MemoryStore::default());
+        let session = Session::new(None, store.clone(), None);
+        session.insert("other", 1).await.unwrap();
+        let without = reloaded(&session, &store).await;
+        assert_eq!(take_flash(&without).await.unwrap(), None);
+        assert!(!without.is_modified());
+
+        set_flash(&without, "Saved.").await.unwrap();
+        let with = reloaded(&without, &store).await;
+        assert_eq!(take_flash(&with).await.unwrap().as_deref(), Some("Saved."));
+        assert!(with.is_modified(), "the flash is gone for the next page");
+        assert_eq!(take_flash(&with).await.unwrap(), None, "shown once");
+    }
+
+    #[test]
+    fn a_day_starts_at_midnight_utc() {
+        let midnight = time::OffsetDateTime::from_unix_timestamp(20_419 * 86_400).unwrap();
+        assert_eq!(unix_day(midnight), unix_day(midnight + time::Duration::hours(23)));
+        assert_eq!(unix_day(midnight) - 1, unix_day(midnight - time::Duration::seconds(1)));
+    }
 }

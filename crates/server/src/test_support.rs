@@ -106,6 +106,16 @@ impl Client {
         .await
     }
 
+    /// Posts a form as a browser does: a `303 See Other` answer is followed by a GET of its location,
+    /// and that page is returned.
+    pub async fn submit(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        let page = self.post(path, form).await;
+        match (page.status, page.location) {
+            (StatusCode::SEE_OTHER, Some(location)) => self.get(&location).await,
+            (_, location) => Page { location, ..page },
+        }
+    }
+
     pub async fn log_in(&mut self, username: &str) {
         self.post("/login", &[("username", username), ("password", PASSWORD)])
             .await

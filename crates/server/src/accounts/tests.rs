@@ -497,3 +497,28 @@ async fn throttle_counters_older_than_a_day_are_forgotten_and_recent_ones_kept(p
     let left: Vec<String> = sqlx::query_scalar("select key from throttle_counter").fetch_all(&pool).await.unwrap();
     assert_eq!(left, ["new"]);
 }
+
+/// The session's stored expiry, as the store keeps it.
+async fn stored_session_expiries(pool: &PgPool) -> Vec<time::OffsetDateTime> {
+    sqlx::query_scalar::<_, time::OffsetDateTime>("select expiry_date from tower_sessions.session order by id")
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_signed_in_page_view_reads_the_session_without_writing_it_again(pool: PgPool) {
+    account(&pool, "alice", false).await;
+    let mut client = Client::new(pool.clone());
+    client.log_in("alice").await;
+    client.get("/games").await.assert_status(StatusCode::OK);
+    let after_first_page = stored_session_expiries(&pool).await;
+    assert_eq!(after_first_page.len(), 1);
+    for path in ["/games", "/account", "/games/new"] {
+        let page = client.get(path).await;
+        page.assert_status(StatusCode::OK);
+        assert!(page.set_cookie.is_none(), "{path}: an unchanged session sends no cookie again");
+    }
+    assert_eq!(stored_session_expiries(&pool).await, after_first_page, "no page view wrote the session");
+    client.get("/account").await.assert_contains("alice display");
+}

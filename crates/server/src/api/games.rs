@@ -430,7 +430,7 @@ pub async fn my_seat(
     ApiPath(game_id): ApiPath<GameId>,
 ) -> ApiResult<Json<MySeat>> {
     let mut conn = state.db.acquire().await?;
-    let seat = load_my_seat(&mut conn, game_id, &caller.user, false).await?;
+    let seat = load_my_seat(&mut conn, game_id, &caller.user, None).await?;
     let sheet = order_queries::sheet(&mut conn, game_id, seat.phase.phase_index, seat.seat_id)
         .await?
         .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;

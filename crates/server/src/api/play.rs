@@ -12,10 +12,11 @@ use super::extract::{ApiJson, ApiPath};
 use super::games::SavedOrder;
 use super::problem::{ApiResult, Problem};
 use crate::extract::without_control_characters;
+use crate::games::queries::RowLock;
 use crate::ids::GameId;
 use crate::orders::forms::SheetRequest;
-use crate::orders::pages::{apply_sheet_request, load_my_seat, mark_ready, record_draw_vote};
-use crate::orders::queries as order_queries;
+use crate::orders::pages::{load_my_seat, mark_ready, record_draw_vote};
+use crate::orders::save::{Saved, apply_sheet_request};
 use crate::state::AppState;
 
 /// An order sheet as typed in the order page's text box.
@@ -94,12 +95,8 @@ async fn answer_sheet(
     request: SheetRequest,
 ) -> ApiResult<Json<OrdersAnswer>> {
     let mut tx = state.db.begin().await?;
-    let seat = load_my_seat(&mut tx, game_id, &caller.user, true).await?;
-    let (_, answer) = apply_sheet_request(&mut tx, &seat, phase, request, state.clock.now()).await?;
-    let saved = order_queries::sheet(&mut tx, game_id, seat.phase.phase_index, seat.seat_id)
-        .await?
-        .map(|sheet| sheet.orders)
-        .unwrap_or_default();
+    let seat = load_my_seat(&mut tx, game_id, &caller.user, Some(RowLock::Share)).await?;
+    let Saved { answer, sheet: saved } = apply_sheet_request(&mut tx, &seat, phase, request, state.clock.now()).await?;
     tx.commit().await?;
     let message = answer.message.as_ref().map(|message| message.text.clone()).unwrap_or_default();
     let changed = answer.message.as_ref().is_some_and(|message| !message.is_error);

@@ -218,7 +218,7 @@ async fn each_position_is_offered_its_own_units_and_told_why(pool: PgPool) {
     let phase = current_phase(&pool, game_id).await;
     let page = people[general]
         .client
-        .post(&format!("/games/{game_id}/orders"), &[("phase", phase.as_str()), ("text", "A par - bur\nF bre - mao")])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", phase.as_str()), ("text", "A par - bur\nF bre - mao")])
         .await;
     page.assert_status(StatusCode::OK).assert_contains("A par - bur").assert_contains("Refused");
 }

@@ -67,7 +67,7 @@ async fn a_game_feed_has_an_entry_per_processed_phase_with_its_public_results_an
         .unwrap();
     assert_eq!(stored, 1, "the private message was not sent, so the test would prove nothing");
     players[0]
-        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal\nF tri - alb")])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal\nF tri - alb")])
         .await
         .assert_contains("Saved 2 orders");
     let mut observer = Client::new(pool.clone());
@@ -77,7 +77,7 @@ async fn a_game_feed_has_an_entry_per_processed_phase_with_its_public_results_an
     process_phase(&pool, game_id).await;
     // Orders saved for the new phase are nobody's business until it is processed.
     players[1]
-        .post(&format!("/games/{game_id}/orders"), &[("phase", "1"), ("text", "F lon - nth")])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", "1"), ("text", "F lon - nth")])
         .await
         .assert_contains("Saved 1 order");
     let xml = feed_of(&mut observer, &format!("/games/{game_id}/feed.atom")).await;

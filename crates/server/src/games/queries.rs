@@ -112,6 +112,36 @@ pub async fn game_for_update(conn: &mut PgConnection, game_id: GameId) -> Result
     }
 }
 
+/// How a transaction holds a game's row until it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowLock {
+    /// Writers of the game row (the turn worker's claim, the GM) wait; other share holders do not: for
+    /// work inside the current phase, such as saving one seat's orders.
+    Share,
+    /// Everyone else who locks or writes the row waits.
+    Update,
+}
+
+/// The game, its row locked as `lock` says.
+pub async fn game_locked(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    lock: RowLock,
+) -> Result<Option<GameRow>, sqlx::Error> {
+    match lock {
+        RowLock::Update => game_for_update(conn, game_id).await,
+        RowLock::Share => {
+            let locked = sqlx::query!("select 1 as locked from game where game_id = $1 for share", game_id as GameId)
+                .fetch_optional(&mut *conn)
+                .await?;
+            match locked {
+                Some(_) => game(conn, game_id).await,
+                None => Ok(None),
+            }
+        }
+    }
+}
+
 pub struct NewGame<'a> {
     pub kind: Kind,
     pub gm: AccountId,

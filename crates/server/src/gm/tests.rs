@@ -30,7 +30,7 @@ async fn phases_of(pool: &PgPool, game_id: GameId) -> Vec<(i32, bool)> {
 }
 
 async fn order(client: &mut Client, game_id: GameId, phase: &str, text: &str) -> crate::test_support::Page {
-    client.post(&format!("/games/{game_id}/orders"), &[("phase", phase), ("text", text)]).await
+    client.submit(&format!("/games/{game_id}/orders"), &[("phase", phase), ("text", text)]).await
 }
 
 async fn mails(pool: &PgPool, game_id: GameId) -> i64 {

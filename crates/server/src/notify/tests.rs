@@ -194,9 +194,9 @@ async fn a_deadline_reminder_is_queued_once_per_phase_and_not_for_a_seat_whose_o
     update_accounts(&pool, "deadline_reminder_hours = 2", "username = 'player5'").await;
     let game_id = started_game(&mut gm, &mut players, "Reminded").await;
     let orders = format!("/games/{game_id}/orders");
-    players[0].post(&orders, &[("phase", "0"), ("text", "A vie - gal")]).await.assert_status(StatusCode::OK);
+    players[0].submit(&orders, &[("phase", "0"), ("text", "A vie - gal")]).await.assert_status(StatusCode::OK);
     players[0].post(&format!("{orders}/ready"), &[("phase", "0"), ("ready", "true")]).await;
-    players[1].post(&orders, &[("phase", "0"), ("text", "F lon - nth")]).await.assert_status(StatusCode::OK);
+    players[1].submit(&orders, &[("phase", "0"), ("text", "F lon - nth")]).await.assert_status(StatusCode::OK);
     let deadline: DateTime<Utc> = sqlx::query_scalar("select deadline_at from game where game_id = $1")
         .bind(game_id)
         .fetch_one(&pool)
@@ -358,7 +358,7 @@ async fn no_mail_carries_another_seats_private_report_or_orders(pool: PgPool) {
     let game_id = started_game_with(&mut gm, &mut players, "Ledger", &[("kind", "diplobucks")]).await;
     let orders = format!("/games/{game_id}/orders");
     // England's bribe answers England alone (its private report says "Turkey has 1000 DB").
-    players[1].post(&orders, &[("phase", "0"), ("text", "BRIBE learn Turkey\nF lon - nth")]).await;
+    players[1].submit(&orders, &[("phase", "0"), ("text", "BRIBE learn Turkey\nF lon - nth")]).await;
     let now = make_due(&pool, game_id).await;
     assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
     let private: String =
@@ -369,7 +369,7 @@ async fn no_mail_carries_another_seats_private_report_or_orders(pool: PgPool) {
             .unwrap();
     assert!(private.contains("Turkey has"), "the planted secret is there: {private}");
     // Austria saves next phase's orders: nobody else may learn them from a reminder.
-    players[0].post(&orders, &[("phase", "1"), ("text", "F tri - adr")]).await.assert_status(StatusCode::OK);
+    players[0].submit(&orders, &[("phase", "1"), ("text", "F tri - adr")]).await.assert_status(StatusCode::OK);
     let deadline: DateTime<Utc> = sqlx::query_scalar("select deadline_at from game where game_id = $1")
         .bind(game_id)
         .fetch_one(&pool)

@@ -24,6 +24,7 @@ pub(crate) mod chain;
 pub(crate) mod forms;
 pub(crate) mod pages;
 pub(crate) mod queries;
+pub(crate) mod save;
 
 use axum::Router;
 use axum::routing::{get, post};

@@ -3,22 +3,23 @@
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
-use axum::response::Redirect;
+use axum::response::{IntoResponse, Redirect, Response};
 use chrono::{DateTime, Utc};
 use kinds::Notation;
 use std::collections::BTreeMap;
 
-use kinds::{AcceptedLine, AnyGame, FormRow, OrderCheck, OrderForm};
+use kinds::{AcceptedLine, AnyGame, FormRow, OrderForm};
 use sqlx::PgConnection;
 
 use super::chain;
 use super::forms::{ConcedeForm, DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, RowPick, SheetRequest, read_sheet};
 use super::queries;
+use super::save::{Done, DoneQuery, apply_sheet_request, require_open_phase};
 use crate::error::{AppError, AppResult};
-use crate::extract::{Form, Path, SignedIn, User, set_flash};
+use crate::extract::{Form, Path, Query, SignedIn, User, set_flash};
 use crate::games::access::Access;
 use crate::games::model::GameStatus;
-use crate::games::queries::{self as game_queries, GameRow};
+use crate::games::queries::{self as game_queries, GameRow, RowLock};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time, time_left};
 use crate::press::panels::{UnreadItem, unread_by_game};
@@ -37,19 +38,18 @@ pub(crate) struct MySeat {
     pub state: AnyGame,
 }
 
-/// Loads the viewer's seat, refusing anyone who does not hold a seat in this running game. With
-/// `lock`, the game row stays locked until the transaction ends: the turn worker takes the same lock,
-/// so orders are never saved into a phase while it is being processed.
+/// Loads the viewer's seat, refusing anyone who does not hold a seat in this running game. With a
+/// `lock`, the game row stays locked until the transaction ends: the turn worker claims a game for
+/// update, so orders are never saved into a phase while it is being processed.
 pub(crate) async fn load_my_seat(
     conn: &mut PgConnection,
     game_id: GameId,
     user: &User,
-    lock: bool,
+    lock: Option<RowLock>,
 ) -> AppResult<MySeat> {
-    let game = if lock {
-        game_queries::game_for_update(conn, game_id).await?
-    } else {
-        game_queries::game(conn, game_id).await?
+    let game = match lock {
+        Some(lock) => game_queries::game_locked(conn, game_id, lock).await?,
+        None => game_queries::game(conn, game_id).await?,
     };
     let game = game.ok_or(AppError::NotFound)?;
     let seats = game_queries::seats(conn, game_id).await?;
@@ -132,11 +132,11 @@ pub struct SaveMessage {
 }
 
 impl SaveMessage {
-    fn done(text: impl Into<String>) -> Self {
+    pub(crate) fn done(text: impl Into<String>) -> Self {
         SaveMessage { text: text.into(), is_error: false }
     }
 
-    fn refused(text: impl Into<String>) -> Self {
+    pub(crate) fn refused(text: impl Into<String>) -> Self {
         SaveMessage { text: text.into(), is_error: true }
     }
 }
@@ -188,7 +188,9 @@ pub(crate) struct Answer {
     pub typed: Option<String>,
     pub message: Option<SaveMessage>,
     /// The rows' picks as sent, shown instead of the saved orders (unfinished chains, or a step).
-    picks: Option<BTreeMap<usize, RowPick>>,
+    pub picks: Option<BTreeMap<usize, RowPick>>,
+    /// Set when the request went through whole, so the page may be shown by a redirect.
+    pub done: Option<Done>,
 }
 
 impl OrdersPage {
@@ -423,244 +425,55 @@ fn level_captions(row: &FormRow) -> serde_json::Map<String, serde_json::Value> {
     captions
 }
 
+/// The order page; after a save that went through whole, `?done=` says what it did.
 pub async fn orders_page(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(game_id): Path<GameId>,
+    Query(query): Query<DoneQuery>,
 ) -> AppResult<OrdersPage> {
     let mut conn = state.db.acquire().await?;
-    let seat = load_my_seat(&mut conn, game_id, &signed_in.user, false).await?;
+    let seat = load_my_seat(&mut conn, game_id, &signed_in.user, None).await?;
     let form = seat.state.order_form(seat.game_seat);
-    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, Answer::default()).await
-}
-
-/// Refuses orders for a phase other than the current one, or after its deadline has passed.
-fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<Utc>) -> AppResult<()> {
-    if phase_index != seat.phase.phase_index {
-        return Err(AppError::Conflict(format!(
-            "Those orders were for an earlier phase, which has been processed; nothing was saved. \
-             The game is now in {}: open the orders page again.",
-            seat.phase.label
-        )));
-    }
-    if seat.game.deadline_at.is_some_and(|deadline| deadline <= now) {
-        return Err(AppError::Conflict(
-            "The deadline has passed and this phase is being processed; nothing was saved.".to_owned(),
-        ));
-    }
-    if crate::gm::preview::awaits_release(&seat.game) {
-        return Err(AppError::Conflict(crate::gm::preview::ORDERS_CLOSED.to_owned()));
-    }
-    Ok(())
+    let answer = Answer { message: query.done().map(Done::message), ..Answer::default() };
+    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await
 }
 
 /// Answers any of the order forms. A save never loses orders silently: a sheet whose lines are all
-/// refused, or an empty box, changes nothing and says so; only "Clear my orders" clears. The sheet is
-/// stored and committed before the page is drawn, so the game row is locked only as long as the
-/// check and the write take.
+/// refused, or an empty box, changes nothing and says so; only "Clear my orders" clears. A save that
+/// went through whole redirects to the order page (`?done=`), committed before anything is drawn; one
+/// with refused lines or unfinished rows shows the page at once, with the reasons and what was typed.
 pub async fn save_orders(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(game_id): Path<GameId>,
     Form(fields): Form<Vec<(String, String)>>,
-) -> AppResult<OrdersPage> {
+) -> AppResult<Response> {
     let submission = read_sheet(&fields).map_err(AppError::BadRequest)?;
-    let mut tx = state.db.begin().await?;
-    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
     if let SheetRequest::Rows { picks, refine: true } = submission.request {
-        tx.rollback().await?;
+        let mut conn = state.db.acquire().await?;
+        let seat = load_my_seat(&mut conn, game_id, &signed_in.user, None).await?;
         let answer = Answer {
             message: Some(SaveMessage::done("Not saved yet: finish your choices, then save.")),
             picks: Some(picks),
             ..Answer::default()
         };
-        let mut conn = state.db.acquire().await?;
         let form = seat.state.order_form(seat.game_seat);
-        return OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await;
+        let page = OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await?;
+        return Ok(page.into_response());
     }
-    let (form, answer) =
+    let mut tx = state.db.begin().await?;
+    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, Some(RowLock::Share)).await?;
+    let saved =
         apply_sheet_request(&mut tx, &seat, submission.phase_index, submission.request, state.clock.now()).await?;
     tx.commit().await?;
+    if let Some(done) = saved.answer.done {
+        return Ok(Redirect::to(&format!("/games/{game_id}/orders?{}", done.query())).into_response());
+    }
     let mut conn = state.db.acquire().await?;
-    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await
-}
-
-/// Answers a request to change the seat's sheet for phase `phase_index` (refused unless it is still
-/// open) and saves the new sheet in `conn`'s transaction, which must hold the game row lock
-/// ([`load_my_seat`] with `lock`). Shared by the order page and the API, so both check orders alike.
-pub(crate) async fn apply_sheet_request(
-    conn: &mut PgConnection,
-    seat: &MySeat,
-    phase_index: i32,
-    request: SheetRequest,
-    now: DateTime<Utc>,
-) -> AppResult<(OrderForm, Answer)> {
-    require_open_phase(seat, phase_index, now)?;
-    let (game_id, phase_index, seat_id) = (seat.game.game_id, seat.phase.phase_index, seat.seat_id);
-    let saved =
-        queries::sheet(conn, game_id, phase_index, seat_id).await?.map(|sheet| sheet.orders).unwrap_or_default();
     let form = seat.state.order_form(seat.game_seat);
-    let (new_sheet, answer) = answer_request(seat, &form, &saved, request);
-    if let Some(sheet) = new_sheet {
-        queries::save_orders(conn, game_id, phase_index, seat_id, &sheet).await?;
-    }
-    Ok((form, answer))
-}
-
-/// What a request does to the saved sheet (`None`: leave it as it is) and what the page should say.
-fn answer_request(seat: &MySeat, form: &OrderForm, saved: &str, request: SheetRequest) -> (Option<String>, Answer) {
-    let check = |text: &str| seat.state.check_orders(seat.game_seat, text);
-    match request {
-        SheetRequest::Clear => (
-            Some(String::new()),
-            Answer { message: Some(SaveMessage::done("Your orders were cleared.")), ..Answer::default() },
-        ),
-        SheetRequest::Remove { line } => {
-            let kept: Vec<AcceptedLine> = check(saved).accepted.into_iter().filter(|kept| kept.text != line).collect();
-            let sheet = kept.iter().map(|kept| kept.text.as_str()).collect::<Vec<_>>().join("\n");
-            (
-                Some(sheet),
-                Answer { message: Some(SaveMessage::done(format!("Removed `{line}`."))), ..Answer::default() },
-            )
-        }
-        SheetRequest::Text { text, .. } if text.trim().is_empty() => (
-            None,
-            Answer {
-                message: Some(SaveMessage::refused(
-                    "The box was empty, so nothing was changed. To remove every order, use \u{201c}Clear my orders\u{201d}.",
-                )),
-                ..Answer::default()
-            },
-        ),
-        SheetRequest::Text { text, add } => {
-            let typed = check(&text);
-            let refused = typed
-                .rejected
-                .iter()
-                .map(|line| RefusalView {
-                    place: format!("Line {}", line.line),
-                    line: Some(line.line),
-                    text: line.text.clone(),
-                    reason: line.reason.clone(),
-                })
-                .collect();
-            if typed.accepted.is_empty() {
-                let answer = Answer {
-                    refused,
-                    typed: Some(text),
-                    message: Some(nothing_saved_message(typed.rejected.len())),
-                    picks: None,
-                };
-                return (None, answer);
-            }
-            let sheet = if add { check(&merged_sheet(form, &check(saved), &typed)).sheet() } else { typed.sheet() };
-            let message = saved_message(&typed, add);
-            let kept_typed = (!typed.rejected.is_empty()).then_some(text);
-            (Some(sheet), Answer { refused, typed: kept_typed, message: Some(message), picks: None })
-        }
-        SheetRequest::Rows { picks, .. } => answer_rows(seat, form, picks),
-    }
-}
-
-/// The select form: finished rows are saved (replacing the sheet), unfinished chains are named with what
-/// they lack and shown as they were left.
-fn answer_rows(seat: &MySeat, form: &OrderForm, picks: BTreeMap<usize, RowPick>) -> (Option<String>, Answer) {
-    let mut lines = Vec::new();
-    let mut refused = Vec::new();
-    for (index, row) in form.rows.iter().enumerate() {
-        let Some(pick) = picks.get(&index) else { continue };
-        match (&pick.whole, pick.steps.is_empty()) {
-            (Some(whole), _) => lines.push(whole.clone()),
-            (None, true) => {}
-            (None, false) => {
-                let path = chain::valid_path(&row.choices, &pick.steps);
-                match chain::resolve(&row.choices, &path) {
-                    Some(choice) if path.len() == pick.steps.len() => lines.push(choice.value.clone()),
-                    _ => refused.push(RefusalView {
-                        place: row.label.clone(),
-                        line: None,
-                        text: path.iter().filter_map(|value| step_label(row, value)).collect::<Vec<_>>().join(" "),
-                        reason: format!("unfinished: {}", chain::what_is_missing(&path)),
-                    }),
-                }
-            }
-        }
-    }
-    let sheet = lines.join("\n");
-    let check = seat.state.check_orders(seat.game_seat, &sheet);
-    refused.extend(check.rejected.iter().map(|line| RefusalView {
-        place: "Order".to_owned(),
-        line: None,
-        text: line.text.clone(),
-        reason: line.reason.clone(),
-    }));
-    if check.accepted.is_empty() && !refused.is_empty() {
-        let message = nothing_saved_message(refused.len());
-        return (None, Answer { refused, typed: None, message: Some(message), picks: Some(picks) });
-    }
-    let message = if refused.is_empty() {
-        saved_message(&check, false)
-    } else {
-        SaveMessage::done(format!(
-            "{} Unfinished rows were not saved: finish them, then save again.",
-            saved_message(&check, false).text
-        ))
-    };
-    let picks = (!refused.is_empty()).then_some(picks);
-    (Some(check.sheet()), Answer { refused, typed: None, message: Some(message), picks })
-}
-
-fn step_label(row: &FormRow, value: &str) -> Option<String> {
-    row.choices.iter().flat_map(|choice| &choice.steps).find(|step| step.value == value).map(|step| step.label.clone())
-}
-
-/// The saved sheet with the typed lines added, unit by unit: a typed order replaces the saved order
-/// for the same unit (or the same build site), and everything else saved is kept.
-fn merged_sheet(form: &OrderForm, saved: &OrderCheck, typed: &OrderCheck) -> String {
-    let typed_subjects: Vec<String> = typed.accepted.iter().map(|line| line_subject(form, &line.text)).collect();
-    saved
-        .accepted
-        .iter()
-        .filter(|line| !typed_subjects.contains(&line_subject(form, &line.text)))
-        .chain(&typed.accepted)
-        .map(|line| line.text.as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// What an order line is about, for merging: its form row's unit, a build's site, or the line itself.
-fn line_subject(form: &OrderForm, text: &str) -> String {
-    for row in &form.rows {
-        if let Some(choice) = row.choices.iter().find(|choice| choice.value == text) {
-            return match choice.steps.as_slice() {
-                [kind, site, ..] if kind.value == "build" || kind.value == "remove" => {
-                    format!("{} {}", kind.value, site.value)
-                }
-                _ => format!("row {}", row.key),
-            };
-        }
-    }
-    format!("line {text}")
-}
-
-fn nothing_saved_message(refused: usize) -> SaveMessage {
-    let lines = if refused == 1 { "The only line was".to_owned() } else { format!("All {refused} lines were") };
-    SaveMessage::refused(format!(
-        "{lines} refused, so nothing was saved: your saved orders are unchanged. See why below."
-    ))
-}
-
-fn saved_message(check: &OrderCheck, add: bool) -> SaveMessage {
-    let verb = if add { "Added" } else { "Saved" };
-    let saved = match check.accepted.len() {
-        1 => format!("{verb} 1 order."),
-        count => format!("{verb} {count} orders."),
-    };
-    SaveMessage::done(match check.rejected.len() {
-        0 => saved,
-        1 => format!("{saved} 1 line was refused; see why below."),
-        count => format!("{saved} {count} lines were refused; see why below."),
-    })
+    let page = OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, saved.answer).await?;
+    Ok(page.into_response())
 }
 
 pub async fn set_ready(
@@ -691,7 +504,7 @@ pub(crate) async fn mark_ready(
     ready: bool,
     now: DateTime<Utc>,
 ) -> AppResult<()> {
-    let seat = load_my_seat(conn, game_id, user, true).await?;
+    let seat = load_my_seat(conn, game_id, user, Some(RowLock::Update)).await?;
     require_open_phase(&seat, phase_index, now)?;
     queries::set_ready(conn, game_id, seat.phase.phase_index, seat.seat_id, ready).await?;
     turn_queries::bring_deadline_forward_if_all_ready(conn, game_id, seat.phase.phase_index, now).await?;
@@ -800,7 +613,7 @@ pub(crate) async fn record_draw_vote(
     draw: bool,
     now: DateTime<Utc>,
 ) -> AppResult<bool> {
-    let seat = load_my_seat(conn, game_id, user, true).await?;
+    let seat = load_my_seat(conn, game_id, user, Some(RowLock::Update)).await?;
     let numbering = turn_queries::game_seats(conn, game_id).await?;
     if !end::surviving_seats(&seat.state, &numbering).iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
         return Err(AppError::Conflict("Only powers still in the game vote on a draw.".to_owned()));
@@ -825,7 +638,7 @@ pub async fn concede(
     };
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, true).await?;
+    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, Some(RowLock::Update)).await?;
     let numbering = turn_queries::game_seats(&mut tx, game_id).await?;
     let survivors = end::surviving_seats(&seat.state, &numbering);
     if !survivors.iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {

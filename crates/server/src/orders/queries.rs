@@ -30,6 +30,24 @@ pub async fn sheet(
     .await
 }
 
+/// The seat's saved sheet, its row locked until the transaction ends, so two saves of one seat apply
+/// one after the other.
+pub async fn sheet_for_update(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    seat_id: SeatId,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select orders from seat_order where game_id = $1 and phase_index = $2 and seat_id = $3 for update",
+        game_id as GameId,
+        phase_index,
+        seat_id as SeatId
+    )
+    .fetch_optional(conn)
+    .await
+}
+
 /// The seat's number in the game kind's state (null before the game started).
 pub async fn game_seat(conn: &mut PgConnection, seat_id: SeatId) -> Result<Option<kinds::SeatIndex>, sqlx::Error> {
     let number: Option<i16> =

@@ -33,7 +33,8 @@ async fn a_player_chooses_orders_from_the_selects_and_sees_them_back_in_plain_wo
     page.assert_status(StatusCode::OK).assert_contains("Spring 1901 Movement").assert_contains("id=\"unit_0_1\"");
     let form = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap().order_form(SeatIndex(0));
     let choice = form.rows[0].choices.iter().find(|choice| choice.value.contains(" - ")).unwrap();
-    let page = austria.post(&orders_path(game_id), &[("phase", "0"), ("unit_0", &choice.value), ("unit_1", "")]).await;
+    let page =
+        austria.submit(&orders_path(game_id), &[("phase", "0"), ("unit_0", &choice.value), ("unit_1", "")]).await;
     let destination = &choice.steps[1].value;
     page.assert_status(StatusCode::OK)
         .assert_contains("Saved 1 order.")
@@ -51,7 +52,7 @@ async fn typed_orders_keep_the_good_lines_and_explain_each_refused_one_keeping_w
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Typing").await;
     let typed = "A vie - gal\nA xyz - abc\nF tri H";
-    let page = players[0].post(&orders_path(game_id), &[("phase", "0"), ("text", typed)]).await;
+    let page = players[0].submit(&orders_path(game_id), &[("phase", "0"), ("text", typed)]).await;
     page.assert_status(StatusCode::OK)
         .assert_contains("Saved 2 orders. 1 line was refused")
         .assert_contains("Army Vienna moves to Galicia")
@@ -67,7 +68,7 @@ async fn nobody_but_the_seat_sees_its_orders_before_the_phase_is_processed(pool:
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Secrets").await;
     let secret = "A vie - boh";
-    players[0].post(&orders_path(game_id), &[("phase", "0"), ("text", secret)]).await.assert_contains(secret);
+    players[0].submit(&orders_path(game_id), &[("phase", "0"), ("text", secret)]).await.assert_contains(secret);
     let mut observer = logged_in(&pool, "observer").await;
     let mut visitor = Client::new(pool.clone());
     players[1].get(&orders_path(game_id)).await.assert_status(StatusCode::OK).assert_lacks(secret);
@@ -89,7 +90,7 @@ async fn orders_for_a_phase_already_processed_are_refused_and_saved_nowhere(pool
     let game_id = started_game(&mut gm, &mut players, "Late").await;
     make_due(&pool, game_id).await;
     players[0]
-        .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal")])
+        .submit(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal")])
         .await
         .assert_error_page(StatusCode::CONFLICT)
         .assert_contains("The deadline has passed");
@@ -105,7 +106,7 @@ async fn orders_for_a_phase_already_processed_are_refused_and_saved_nowhere(pool
     }
     assert_eq!(outcome, crate::turns::Outcome::Advanced(game_id));
     players[0]
-        .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal")])
+        .submit(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal")])
         .await
         .assert_error_page(StatusCode::CONFLICT)
         .assert_contains("earlier phase");
@@ -139,14 +140,14 @@ async fn the_ready_toggle_marks_and_unmarks_the_seat(pool: PgPool) {
 async fn malformed_order_forms_get_a_400_page_and_games_not_running_refuse_orders(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Odd").await;
-    players[0].post(&orders_path(game_id), &[("text", "A vie H")]).await.assert_error_page(StatusCode::BAD_REQUEST);
+    players[0].submit(&orders_path(game_id), &[("text", "A vie H")]).await.assert_error_page(StatusCode::BAD_REQUEST);
     players[0]
         .post(&format!("/games/{game_id}/orders/ready"), &[("phase", "zero")])
         .await
         .assert_error_page(StatusCode::UNPROCESSABLE_ENTITY);
     gm.post(&format!("/games/{game_id}/admin/pause"), &[]).await.assert_status(StatusCode::SEE_OTHER);
     players[0]
-        .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie H")])
+        .submit(&orders_path(game_id), &[("phase", "0"), ("text", "A vie H")])
         .await
         .assert_error_page(StatusCode::CONFLICT)
         .assert_contains("paused");
@@ -171,7 +172,7 @@ async fn the_dashboard_shows_each_game_in_play_with_whether_my_orders_are_in_and
         .assert_contains("Dashboard Game")
         .assert_contains("UTC (in 2 days 23 hours)")
         .assert_contains(">not yet<");
-    austria.post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie H")]).await;
+    austria.submit(&orders_path(game_id), &[("phase", "0"), ("text", "A vie H")]).await;
     austria.post(&format!("/games/{game_id}/orders/ready"), &[("phase", "0"), ("ready", "true")]).await;
     austria
         .get("/dashboard")
@@ -264,7 +265,7 @@ async fn builds_are_chosen_from_the_form_in_an_adjustment_phase_and_seats_withou
     let france = &mut players[2];
     france.get(&orders_path(game_id)).await.assert_status(StatusCode::OK).assert_contains(&form.rows[0].label);
     france
-        .post(&orders_path(game_id), &[("phase", "0"), ("unit_0", &build.value)])
+        .submit(&orders_path(game_id), &[("phase", "0"), ("unit_0", &build.value)])
         .await
         .assert_contains("Saved 1 order.")
         .assert_contains(&build.label);
@@ -338,7 +339,7 @@ async fn a_seats_saved_orders_are_drawn_on_its_own_order_page_map_and_on_no_one_
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Sketch").await;
     players[0]
-        .post(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal\nF tri H")])
+        .submit(&orders_path(game_id), &[("phase", "0"), ("text", "A vie - gal\nF tri H")])
         .await
         .assert_contains("Saved 2 orders.")
         .assert_contains("class=\"order move pending\" data-power=\"Austria\"")
@@ -351,7 +352,7 @@ async fn a_seats_saved_orders_are_drawn_on_its_own_order_page_map_and_on_no_one_
 async fn type_orders(client: &mut Client, game_id: GameId, fields: &[(&str, &str)]) -> crate::test_support::Page {
     let mut all = vec![("phase", "0")];
     all.extend_from_slice(fields);
-    client.post(&orders_path(game_id), &all).await
+    client.submit(&orders_path(game_id), &all).await
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -402,7 +403,7 @@ async fn one_saved_order_is_removed_by_its_own_button(pool: PgPool) {
     type_orders(&mut players[0], game_id, &[("text", "A vie - gal\nF tri H")]).await;
     type_orders(&mut players[0], game_id, &[("intent", "remove"), ("line", "A vie - gal")])
         .await
-        .assert_contains("Removed `A vie - gal`.");
+        .assert_contains("Removed the order.");
     assert_eq!(saved_orders(&pool, game_id, "austria").await, "F tri H");
 }
 
@@ -442,4 +443,62 @@ async fn a_chain_that_leads_to_no_legal_order_saves_nothing(pool: PgPool) {
     let page = type_orders(&mut players[0], game_id, &[("unit_0_1", "move"), ("unit_0_2", "mos")]).await;
     page.assert_status(StatusCode::OK).assert_contains("class=\"error-message\"");
     assert_eq!(saved_orders(&pool, game_id, "austria").await, "F tri H");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_save_that_goes_through_whole_redirects_to_the_order_page_which_says_what_was_done(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Redirects").await;
+    let path = orders_path(game_id);
+    let cases: [(&[(&str, &str)], &str, &str); 4] = [
+        (&[("text", "A vie - gal\nF tri H")], "done=saved&orders=2", "Saved 2 orders."),
+        (&[("intent", "add"), ("text", "A bud - ser")], "done=added&orders=1", "Added 1 order."),
+        (&[("intent", "remove"), ("line", "F tri H")], "done=removed", "Removed the order."),
+        (&[("intent", "clear")], "done=cleared", "Your orders were cleared."),
+    ];
+    for (fields, query, message) in cases {
+        let mut form = vec![("phase", "0")];
+        form.extend_from_slice(fields);
+        let answer = players[0].post(&path, &form).await;
+        answer.assert_redirect_to(&format!("{path}?{query}"));
+        assert!(!answer.body.contains("class=\"board\""), "the answer to a save draws no page");
+        players[0].get(&format!("{path}?{query}")).await.assert_status(StatusCode::OK).assert_contains(message);
+    }
+    assert_eq!(saved_orders(&pool, game_id, "austria").await, "");
+    // With a refused line the page comes at once, with the reason and what was typed, as before.
+    let page = players[0].post(&path, &[("phase", "0"), ("text", "A vie - gal\nA vie - xyz")]).await;
+    page.assert_status(StatusCode::OK).assert_contains("1 line was refused").assert_contains("A vie - xyz");
+    players[0].get(&format!("{path}?done=sideways")).await.assert_error_page(StatusCode::BAD_REQUEST);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn seats_save_side_by_side_while_the_worker_waits_for_every_save_in_flight(pool: PgPool) {
+    use crate::games::queries::{RowLock, game_locked};
+    use crate::turns::queries::claim_due_game;
+
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Side by side").await;
+    // A save in flight holds the game row as every save does: for share.
+    let mut in_flight = pool.begin().await.unwrap();
+    game_locked(&mut in_flight, game_id, RowLock::Share).await.unwrap().unwrap();
+    let path = orders_path(game_id);
+    let other_seat = players[1].post(&path, &[("phase", "0"), ("text", "F lon - nth")]);
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(10), other_seat)
+        .await
+        .expect("another seat's save does not wait for the first");
+    answer.assert_redirect_to(&format!("{path}?done=saved&orders=1"));
+
+    // The worker comes after the deadline (a clock read, not an update, which would wait for the save).
+    let deadline: chrono::DateTime<Utc> = sqlx::query_scalar("select deadline_at from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let now = deadline + Duration::seconds(1);
+    let mut worker = pool.begin().await.unwrap();
+    assert_eq!(claim_due_game(&mut worker, now).await.unwrap(), None, "no phase is processed mid-save");
+    worker.rollback().await.unwrap();
+    in_flight.commit().await.unwrap();
+    let mut worker = pool.begin().await.unwrap();
+    assert_eq!(claim_due_game(&mut worker, now).await.unwrap(), Some(game_id), "once the save ends, it is");
 }

@@ -100,7 +100,7 @@ async fn a_player_who_sent_nothing_in_the_last_two_phases_is_in_civil_disorder(p
     let game_id = started_game(&mut gm, &mut players, "Silent").await;
     let standby = format!("/games/{game_id}/standby");
     for phase in ["0", "1"] {
-        players[0].post(&format!("/games/{game_id}/orders"), &[("phase", phase), ("text", "A vie H")]).await;
+        players[0].submit(&format!("/games/{game_id}/orders"), &[("phase", phase), ("text", "A vie H")]).await;
         gm.post(&format!("/games/{game_id}/gm/process-now"), &[]).await.assert_status(StatusCode::SEE_OTHER);
         if phase == "0" {
             // One missed phase is not yet civil disorder.

@@ -143,7 +143,7 @@ async fn orders_saved_before_the_deadline_are_used_and_the_next_phase_gets_its_d
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Moves").await;
     players[0]
-        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal\nF tri - alb")])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal\nF tri - alb")])
         .await
         .assert_status(StatusCode::OK)
         .assert_contains("Saved 2 orders.");
@@ -259,7 +259,7 @@ async fn a_crash_between_claim_and_commit_leaves_the_phase_as_it_was_and_the_nex
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Crash").await;
     players[0]
-        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
         .await
         .assert_contains("Saved 1 order.");
     let now = make_due(&pool, game_id).await;
@@ -528,7 +528,7 @@ async fn a_solo_victory_finishes_the_game_and_its_pages_say_who_won(pool: PgPool
         .await
         .unwrap();
     players[2]
-        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A ruh - mun")])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A ruh - mun")])
         .await
         .assert_contains("Saved 1 order.");
     let mut now = Utc::now();
@@ -576,7 +576,7 @@ async fn the_game_page_shows_observers_the_board_and_who_has_orders_in_but_never
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Watched").await;
     players[0]
-        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
         .await
         .assert_contains("Saved 1 order.");
     players[0]
@@ -647,17 +647,17 @@ async fn an_observer_replays_a_dislodgement_its_retreat_and_the_winter_build_on_
     .await;
     let orders = |phase: &'static str, text: &'static str| [("phase", phase), ("text", text)];
     players[3]
-        .post(&format!("/games/{game_id}/orders"), &orders("0", "A ruh - bur\nA mun S A ruh - bur"))
+        .submit(&format!("/games/{game_id}/orders"), &orders("0", "A ruh - bur\nA mun S A ruh - bur"))
         .await
         .assert_contains("Saved 2 orders.");
     process_now(&pool, game_id).await;
     players[2]
-        .post(&format!("/games/{game_id}/orders"), &orders("1", "A bur - pic"))
+        .submit(&format!("/games/{game_id}/orders"), &orders("1", "A bur - pic"))
         .await
         .assert_contains("Saved 1 order.");
     process_now(&pool, game_id).await;
     players[3]
-        .post(&format!("/games/{game_id}/orders"), &orders("2", "Build A ber"))
+        .submit(&format!("/games/{game_id}/orders"), &orders("2", "Build A ber"))
         .await
         .assert_contains("Saved 1 order.");
     process_now(&pool, game_id).await;
@@ -704,7 +704,7 @@ async fn a_results_page_marks_the_powers_that_sent_no_orders_and_only_those(pool
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Silent powers").await;
     players[0]
-        .post(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", "0"), ("text", "A vie - gal")])
         .await
         .assert_contains("Saved 1 order.");
     gm.get(&format!("/games/{game_id}/phases/0")).await.assert_lacks("id=\"silent-powers\"");

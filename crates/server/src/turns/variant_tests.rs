@@ -23,7 +23,7 @@ async fn save_orders(player: &mut Client, game_id: GameId, text: &str) {
 
 async fn save_orders_in(player: &mut Client, game_id: GameId, phase: i32, text: &str) {
     player
-        .post(&format!("/games/{game_id}/orders"), &[("phase", phase.to_string().as_str()), ("text", text)])
+        .submit(&format!("/games/{game_id}/orders"), &[("phase", phase.to_string().as_str()), ("text", text)])
         .await
         .assert_status(StatusCode::OK)
         .assert_lacks("Refused lines");
