@@ -155,6 +155,9 @@ pub struct Map {
     /// For each province, the sea provinces next to it: convoy routes ask for them at every step, so
     /// they are worked out once, when the map loads.
     seas_touching: Vec<Set128>,
+    /// For each sea province, the seas joined to it by some chain of seas (itself included; empty for
+    /// other provinces): every convoy order asks whether its fleet's waters reach both ends.
+    connected_seas: Vec<Set128>,
 }
 
 impl Map {
@@ -269,6 +272,27 @@ impl Map {
             }
         }
         seas
+    }
+    /// The seas joined to a sea province by some chain of seas, itself included.
+    pub fn connected_seas(&self, sea: ProvinceId) -> Set128 {
+        self.connected_seas[sea.0 as usize]
+    }
+    fn find_connected_seas(&self, sea: ProvinceId) -> Set128 {
+        let mut seen = Set128::default();
+        if !self.is_sea(sea) {
+            return seen;
+        }
+        seen.insert(sea.0);
+        let mut frontier = vec![sea];
+        while let Some(current) = frontier.pop() {
+            for next in self.sea_neighbours(current).iter() {
+                if !seen.contains(next) {
+                    seen.insert(next);
+                    frontier.push(ProvinceId(next));
+                }
+            }
+        }
+        seen
     }
     /// Sea provinces adjacent to a sea province.
     pub fn sea_neighbours(&self, sea: ProvinceId) -> Set128 {
