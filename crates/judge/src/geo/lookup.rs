@@ -162,6 +162,9 @@ impl NameBuffer {
 
     /// Adds `text`; `false` when the name would grow too long to be any province's.
     fn push_text(&mut self, text: &str) -> bool {
+        if text.bytes().all(|byte| byte.is_ascii_alphanumeric()) {
+            return self.push_plain(text.as_bytes());
+        }
         if text.is_ascii() {
             return text.bytes().all(|byte| self.push_ascii(byte));
         }
@@ -178,6 +181,25 @@ impl NameBuffer {
                     .all(|lower| lower.encode_utf8(&mut utf8).bytes().all(|byte| self.push_byte(byte)))
             }
         })
+    }
+
+    /// Adds letters and digits only (nearly every word typed), which normalising only lower-cases: in one
+    /// go, without asking of each byte whether it is a space or a dot.
+    fn push_plain(&mut self, word: &[u8]) -> bool {
+        if word.is_empty() {
+            return true;
+        }
+        if self.space_pending && self.len > 0 && !self.append(b' ') {
+            return false;
+        }
+        self.space_pending = false;
+        let Some(to) = self.bytes.get_mut(self.len..self.len + word.len()) else { return false };
+        for (to, &from) in to.iter_mut().zip(word) {
+            *to = from.to_ascii_lowercase();
+            self.hash = hash_step(self.hash, *to);
+        }
+        self.len += word.len();
+        true
     }
 
     /// The same as a word boundary: whitespace between what came before and what comes next.
