@@ -325,10 +325,14 @@ impl Map {
     pub fn find_location(&self, text: &str) -> Option<(ProvinceId, Option<Coast>)> {
         // Nearly every location is written `lon` or `stp/sc`: their words are at hand without a search.
         let plain = |word: &str| !word.is_empty() && word.bytes().all(|byte| byte.is_ascii_alphanumeric());
-        match text.split_once('/') {
-            None if plain(text) => return self.location_in(&[text]),
-            Some((province, coast)) if plain(province) && plain(coast) => return self.location_in(&[province, coast]),
-            _ => {}
+        if plain(text) {
+            return self.location_in(&[text]);
+        }
+        if let Some((province, coast)) = text.split_once('/')
+            && plain(province)
+            && plain(coast)
+        {
+            return self.location_in(&[province, coast]);
         }
         // A province name and at most two coast words: a text with more words cannot be a location.
         let mut words = [""; MAX_NAME_WORDS + 3];
