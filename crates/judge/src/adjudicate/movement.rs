@@ -4,6 +4,8 @@
 //! See the DATC (Diplomacy Adjudicator Test Cases) section 5 for the definitions of attack, hold, defend
 //! and prevent strength used here, and section 4.A.3 for convoy intent (2000 rules, preferred option).
 
+use smallvec::SmallVec;
+
 use super::outcome::{Failure, Invalid, OrderStatus, UnitLabel};
 use super::retreat::retreat_options;
 use super::{Adjudication, Extensions, OrderResult, Submission, label};
@@ -232,24 +234,24 @@ pub(super) fn fleet_destination(map: &Map, from: RegionId, to: Location) -> Resu
     if map.province(destination).terrain == Terrain::Land {
         return Err(Invalid::CannotEnter { to: destination });
     }
-    let reachable = map.fleet_destinations_in(from, destination);
+    let mut reachable = map.fleet_destinations(from, destination);
     if map.has_split_coasts(destination) {
         if let Some(coast) = to.coast {
             let region =
                 map.region_with_coast(destination, Some(coast)).ok_or(Invalid::CoastUnreachable { to: destination })?;
-            return if reachable.contains(&region) {
+            return if map.fleet_adjacent(from, region) {
                 Ok(region)
             } else {
                 Err(Invalid::CoastUnreachable { to: destination })
             };
         }
-        return match reachable.as_slice() {
-            [] => Err(Invalid::NotAdjacent { to: destination }),
-            [only] => Ok(*only),
-            _ => Err(Invalid::CoastNeeded { to: destination }),
+        return match (reachable.next(), reachable.next()) {
+            (None, _) => Err(Invalid::NotAdjacent { to: destination }),
+            (Some(only), None) => Ok(only),
+            (Some(_), Some(_)) => Err(Invalid::CoastNeeded { to: destination }),
         };
     }
-    reachable.first().copied().ok_or(Invalid::NotAdjacent { to: destination })
+    reachable.next().ok_or(Invalid::NotAdjacent { to: destination })
 }
 
 /// Whether a fleet in `sea` could be part of some chain of seas from `from` to `to`.
@@ -544,7 +546,8 @@ impl<'a> Board<'a> {
         let start = self.map.seas_touching(self.province[army]);
         let end = self.map.seas_touching(to);
         let mut reached = Set128::default();
-        let mut frontier: Vec<u8> = Set128(fleets.0 & start.0).iter().collect();
+        // On the stack: resolution asks again at every guess, and chains of fleets are short.
+        let mut frontier: SmallVec<[u8; 16]> = Set128(fleets.0 & start.0).iter().collect();
         while let Some(sea) = frontier.pop() {
             if reached.contains(sea) {
                 continue;

@@ -233,14 +233,19 @@ impl Map {
     }
     /// The regions of `to` a fleet in `from` can move to.
     pub fn fleet_destinations_in(&self, from: RegionId, to: ProvinceId) -> Vec<RegionId> {
-        self.province(to).regions.iter().copied().filter(|&region| self.fleet_adjacent(from, region)).collect()
+        self.fleet_destinations(from, to).collect()
+    }
+    /// [`Map::fleet_destinations_in`], one by one (every fleet's move and support asks, and rarely needs
+    /// more than the first).
+    pub fn fleet_destinations(&self, from: RegionId, to: ProvinceId) -> impl Iterator<Item = RegionId> + '_ {
+        self.province(to).regions.iter().copied().filter(move |&region| self.fleet_adjacent(from, region))
     }
     /// Whether a unit of this kind standing in `from` could move into province `to` (any coast).
     /// This is the reach that decides whether it may support into `to`.
     pub fn can_reach(&self, kind: crate::UnitType, from: RegionId, to: ProvinceId) -> bool {
         match kind {
             crate::UnitType::Army => self.army_adjacent(self.province_of(from), to),
-            crate::UnitType::Fleet => !self.fleet_destinations_in(from, to).is_empty(),
+            crate::UnitType::Fleet => self.fleet_destinations(from, to).next().is_some(),
         }
     }
     /// Whether a unit of this kind may stand in this region.
