@@ -145,14 +145,17 @@ fn hash_table(hashes: impl ExactSizeIterator<Item = Option<u64>>) -> Vec<u16> {
 /// is all that normalising does to such a word), padded with zeros. Two such words read alike exactly
 /// when their keys are equal, since no letter or digit is a zero byte.
 fn plain_key(word: &[u8]) -> Option<u64> {
-    if word.is_empty() || word.len() > 8 || !word.iter().all(u8::is_ascii_alphanumeric) {
+    if word.is_empty() || word.len() > 8 {
         return None;
     }
-    let mut bytes = [0; 8];
-    for (to, from) in bytes.iter_mut().zip(word) {
-        *to = from.to_ascii_lowercase();
+    let mut key = 0;
+    for (index, &byte) in word.iter().enumerate() {
+        if !byte.is_ascii_alphanumeric() {
+            return None;
+        }
+        key |= u64::from(byte.to_ascii_lowercase()) << (8 * index);
     }
-    Some(u64::from_le_bytes(bytes))
+    Some(key)
 }
 
 /// A plain key's hash: one multiplication (Fibonacci hashing) mixes its bytes into the high bits.
