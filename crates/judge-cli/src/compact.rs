@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 
 use judge::adjudicate::retreat_options;
-use judge::{Dislodged, Map, OrderStatus, Position, Power, ProvinceId, RegionId, Unit, UnitType};
+use judge::{Dislodged, Map, OrderStatus, Phase, Position, Power, ProvinceId, RegionId, Unit, UnitType};
 
 use crate::wire::{Answer, AnsweredLine, centers_by_power};
 
@@ -46,7 +46,7 @@ impl<'m> CompactWriter<'m> {
             out.write_all(b",")?;
         }
         out.write_all(b"\"phase\":")?;
-        write_str(out, &answer.phase.code())?;
+        write_phase(out, answer.phase)?;
         out.write_all(b",\"results\":[")?;
         for (index, line) in answer.results.iter().enumerate() {
             if index > 0 {
@@ -95,7 +95,7 @@ impl<'m> CompactWriter<'m> {
 
     fn write_position(&self, out: &mut impl Write, position: &Position) -> io::Result<()> {
         out.write_all(b"{\"phase\":")?;
-        write_str(out, &position.phase.code())?;
+        write_phase(out, position.phase)?;
         out.write_all(b",\"units\":[")?;
         for (index, unit) in position.units.iter().enumerate() {
             if index > 0 {
@@ -177,6 +177,11 @@ impl<'m> CompactWriter<'m> {
 /// compiler can check many bytes at once.
 fn needs_no_escape(text: &str) -> bool {
     text.bytes().fold(true, |plain, byte| plain & (byte >= 0x20) & (byte != b'"') & (byte != b'\\'))
+}
+
+/// A phase's code (`"S1901M"`: letters and digits, nothing to escape), formatted straight into `out`.
+fn write_phase(out: &mut impl Write, phase: Phase) -> io::Result<()> {
+    write!(out, "\"{phase}\"")
 }
 
 /// `text` as a JSON string.
