@@ -3,7 +3,8 @@
 //! Every location of every order line is looked up here, often several times (the longest name wins, so
 //! `north atlantic ocean` is tried before `north`), so a lookup allocates nothing: the accepted spellings
 //! are normalised once, when the map loads, into a hash table, and a typed name is normalised into a
-//! buffer on the stack and looked up there.
+//! buffer on the stack and looked up there. A name typed as one plain word (`lon`, `STP`: nearly all) is
+//! not even normalised: it is looked up as a number, in a second table of the spellings that are one.
 
 use super::{Coast, Map, MapError, ProvinceId, RegionId};
 
@@ -368,7 +369,7 @@ impl Map {
             let entry = self.names.get_plain(key);
             if !entry.is_some_and(|entry| entry.begins_longer_name) {
                 // No name goes on from this word: it is the name, with the words after it that are
-                // nothing once normalised, as the reading below counts them.
+                // nothing once normalised, as reading word by word counts them.
                 let province = entry?.province?;
                 let more_words = self.names.longest_in_words.saturating_sub(1);
                 let nothing = words[1..].iter().take(more_words).take_while(|word| normalises_to_nothing(word));
