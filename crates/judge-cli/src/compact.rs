@@ -2,29 +2,35 @@
 //! `serde_json::to_writer` makes of its `Serialize` implementation (a test holds the two together), but
 //! written directly. Through serde, every key and every name went through the JSON string escaper and
 //! the serializer's state machine: half of the time of a batch once the rest was fast. Here the keys are
-//! constants, the map's names are checked for characters JSON escapes once, when the writer is made,
-//! and other text (order lines, reasons, which may quote what a player typed) is copied as it is unless
-//! it holds such a character, when serde_json writes it (so the escapes are serde_json's own).
+//! constants, the map's names are written as JSON strings once, when the writer is made, and other text
+//! (order lines, reasons, which may quote what a player typed) is copied as it is unless it holds a
+//! character JSON escapes, when serde_json writes it (so the escapes are serde_json's own).
 
 use std::io::{self, Write};
 
 use judge::adjudicate::retreat_options;
-use judge::{Dislodged, Map, OrderStatus, Position, ProvinceId, RegionId, Unit, UnitType};
+use judge::{Dislodged, Map, OrderStatus, Phase, Position, Power, ProvinceId, RegionId, Unit, UnitType};
 
 use crate::wire::{Answer, AnsweredLine, centers_by_power};
 
 /// Writes the answers of one map.
 pub struct CompactWriter<'m> {
     map: &'m Map,
-    /// No province key or power name of the map needs an escape, so they are copied as they are.
-    plain_names: bool,
+    /// The map's names as JSON strings, quoted and escaped, by id: an answer writes a few hundred.
+    provinces: Vec<Box<[u8]>>,
+    /// `"lon"`, `"stp/sc"`.
+    regions: Vec<Box<[u8]>>,
+    powers: Vec<Box<[u8]>>,
 }
 
 impl<'m> CompactWriter<'m> {
     pub fn new(map: &'m Map) -> CompactWriter<'m> {
-        let plain_names = map.provinces().all(|(_, province)| needs_no_escape(&province.key))
-            && map.powers().all(|(_, power)| needs_no_escape(&power.name));
-        CompactWriter { map, plain_names }
+        CompactWriter {
+            map,
+            provinces: map.provinces().map(|(_, province)| json_string(&province.key)).collect(),
+            regions: map.regions().map(|(region, _)| json_string(&map.region_key(region))).collect(),
+            powers: map.powers().map(|(_, power)| json_string(&power.name)).collect(),
+        }
     }
 
     pub fn map(&self) -> &'m Map {
@@ -40,7 +46,7 @@ impl<'m> CompactWriter<'m> {
             out.write_all(b",")?;
         }
         out.write_all(b"\"phase\":")?;
-        write_str(out, &answer.phase.code())?;
+        write_phase(out, answer.phase)?;
         out.write_all(b",\"results\":[")?;
         for (index, line) in answer.results.iter().enumerate() {
             if index > 0 {
@@ -53,9 +59,17 @@ impl<'m> CompactWriter<'m> {
         out.write_all(b"}")
     }
 
-    /// A province key or power name of the map.
-    fn write_name(&self, out: &mut impl Write, name: &str) -> io::Result<()> {
-        if self.plain_names { write_plain(out, name) } else { write_str(out, name) }
+    fn write_province(&self, out: &mut impl Write, province: ProvinceId) -> io::Result<()> {
+        out.write_all(&self.provinces[usize::from(province.0)])
+    }
+
+    /// A region's canonical name, `lon` or `stp/sc`.
+    fn write_region(&self, out: &mut impl Write, region: RegionId) -> io::Result<()> {
+        out.write_all(&self.regions[usize::from(region.0)])
+    }
+
+    fn write_power(&self, out: &mut impl Write, power: Power) -> io::Result<()> {
+        out.write_all(&self.powers[usize::from(power.0)])
     }
 
     fn write_line(&self, out: &mut impl Write, line: &AnsweredLine) -> io::Result<()> {
@@ -63,7 +77,7 @@ impl<'m> CompactWriter<'m> {
         write_str(out, line.order)?;
         out.write_all(b",\"power\":")?;
         match line.power {
-            Some(power) => self.write_name(out, self.map.power_name(power))?,
+            Some(power) => self.write_power(out, power)?,
             None => out.write_all(b"null")?,
         }
         out.write_all(match line.status {
@@ -81,7 +95,7 @@ impl<'m> CompactWriter<'m> {
 
     fn write_position(&self, out: &mut impl Write, position: &Position) -> io::Result<()> {
         out.write_all(b"{\"phase\":")?;
-        write_str(out, &position.phase.code())?;
+        write_phase(out, position.phase)?;
         out.write_all(b",\"units\":[")?;
         for (index, unit) in position.units.iter().enumerate() {
             if index > 0 {
@@ -102,7 +116,7 @@ impl<'m> CompactWriter<'m> {
             if index > 0 {
                 out.write_all(b",")?;
             }
-            self.write_name(out, self.map.province_key(province))?;
+            self.write_province(out, province)?;
         }
         out.write_all(b"],\"supply_centers\":")?;
         self.write_centers(out, position)?;
@@ -112,7 +126,7 @@ impl<'m> CompactWriter<'m> {
     /// `{"power":…,"type":…,"at":…`, left open for the dislodged units' further fields.
     fn write_unit_fields(&self, out: &mut impl Write, unit: &Unit) -> io::Result<()> {
         out.write_all(b"{\"power\":")?;
-        self.write_name(out, self.map.power_name(unit.power))?;
+        self.write_power(out, unit.power)?;
         out.write_all(match unit.kind {
             UnitType::Army => b",\"type\":\"A\",\"at\":",
             UnitType::Fleet => b",\"type\":\"F\",\"at\":",
@@ -123,7 +137,7 @@ impl<'m> CompactWriter<'m> {
     fn write_dislodged(&self, out: &mut impl Write, position: &Position, dislodged: &Dislodged) -> io::Result<()> {
         self.write_unit_fields(out, &dislodged.unit)?;
         out.write_all(b",\"attacked_from\":")?;
-        self.write_name(out, self.map.province_key(dislodged.attacked_from))?;
+        self.write_province(out, dislodged.attacked_from)?;
         out.write_all(if dislodged.by_convoy { b",\"by_convoy\":true" } else { b",\"by_convoy\":false" })?;
         out.write_all(b",\"retreats\":[")?;
         for (index, region) in retreat_options(self.map, position, dislodged).into_iter().enumerate() {
@@ -140,38 +154,21 @@ impl<'m> CompactWriter<'m> {
         let owned = centers_by_power(self.map, position);
         out.write_all(b"{")?;
         let mut first = true;
-        for ((_, info), centers) in self.map.powers().zip(owned).filter(|(_, centers)| !centers.is_empty()) {
+        for ((power, _), centers) in self.map.powers().zip(owned).filter(|(_, centers)| !centers.is_empty()) {
             if !std::mem::take(&mut first) {
                 out.write_all(b",")?;
             }
-            self.write_name(out, &info.name)?;
+            self.write_power(out, power)?;
             out.write_all(b":[")?;
             for (index, center) in centers.iter().enumerate() {
                 if index > 0 {
                     out.write_all(b",")?;
                 }
-                self.write_name(out, self.map.province_key(ProvinceId(center)))?;
+                self.write_province(out, ProvinceId(center))?;
             }
             out.write_all(b"]")?;
         }
         out.write_all(b"}")
-    }
-
-    /// A region's canonical name, `lon` or `stp/sc`.
-    fn write_region(&self, out: &mut impl Write, region: RegionId) -> io::Result<()> {
-        let info = self.map.region(region);
-        let province = self.map.province_key(info.province);
-        match info.coast {
-            Some(coast) if self.plain_names => {
-                out.write_all(b"\"")?;
-                out.write_all(province.as_bytes())?;
-                out.write_all(b"/")?;
-                out.write_all(coast.abbreviation().as_bytes())?;
-                out.write_all(b"\"")
-            }
-            Some(coast) => write_str(out, &format!("{province}/{}", coast.abbreviation())),
-            None => self.write_name(out, province),
-        }
     }
 }
 
@@ -182,20 +179,25 @@ fn needs_no_escape(text: &str) -> bool {
     text.bytes().fold(true, |plain, byte| plain & (byte >= 0x20) & (byte != b'"') & (byte != b'\\'))
 }
 
+/// A phase's code (`"S1901M"`: letters and digits, nothing to escape), formatted straight into `out`.
+fn write_phase(out: &mut impl Write, phase: Phase) -> io::Result<()> {
+    write!(out, "\"{phase}\"")
+}
+
 /// `text` as a JSON string.
 fn write_str(out: &mut impl Write, text: &str) -> io::Result<()> {
     if needs_no_escape(text) {
-        write_plain(out, text)
+        out.write_all(b"\"")?;
+        out.write_all(text.as_bytes())?;
+        out.write_all(b"\"")
     } else {
         serde_json::to_writer(&mut *out, text).map_err(io::Error::from)
     }
 }
 
-/// `text`, which needs no escape, as a JSON string.
-fn write_plain(out: &mut impl Write, text: &str) -> io::Result<()> {
-    out.write_all(b"\"")?;
-    out.write_all(text.as_bytes())?;
-    out.write_all(b"\"")
+/// `text` as a JSON string, ready to be copied into every answer.
+fn json_string(text: &str) -> Box<[u8]> {
+    serde_json::to_vec(text).expect("a string always serialises").into_boxed_slice()
 }
 
 #[cfg(test)]

@@ -262,7 +262,7 @@ struct RequestFields<'a> {
     id: Option<Value>,
     #[serde(borrow)]
     phase: Text<'a>,
-    #[serde(borrow)]
+    #[serde(borrow, deserialize_with = "board_list")]
     units: Vec<UnitText<'a>>,
     #[serde(default, borrow)]
     dislodged: Vec<DislodgedText<'a>>,
@@ -270,8 +270,35 @@ struct RequestFields<'a> {
     contested: Vec<Text<'a>>,
     #[serde(default, borrow)]
     supply_centers: Option<CentersText<'a>>,
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "board_list")]
     orders: Vec<Text<'a>>,
+}
+
+/// A list with about one item per unit (the units, the orders), read into a vector made with room for
+/// a full board at once: serde's own starts empty (JSON does not say how long a list is), and grows
+/// four times on the way to a board's 30 units.
+fn board_list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Vec<T>, D::Error> {
+    struct BoardList<T>(std::marker::PhantomData<T>);
+
+    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for BoardList<T> {
+        type Value = Vec<T>;
+
+        fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+            formatter.write_str("a list")
+        }
+
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut items: A) -> Result<Vec<T>, A::Error> {
+            /// The supply centers of the standard map: the most units a board can hold.
+            const FULL_BOARD: usize = 34;
+            let mut list = Vec::with_capacity(FULL_BOARD);
+            while let Some(item) = items.next_element()? {
+                list.push(item);
+            }
+            Ok(list)
+        }
+    }
+
+    deserializer.deserialize_seq(BoardList(std::marker::PhantomData))
 }
 
 /// A field that is present, even as `null`: an `"id": null` is echoed back as `null`.

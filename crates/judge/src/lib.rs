@@ -46,6 +46,12 @@ impl UnitType {
     /// Reads `A`, `F`, `army` or `fleet`, in any case. ASCII case folding is enough (and allocates
     /// nothing): no other character lowercases to a letter of these words.
     pub fn parse(text: &str) -> Option<UnitType> {
+        // Nearly always one capital letter (every unit of every position is read here).
+        match text {
+            "A" => return Some(UnitType::Army),
+            "F" => return Some(UnitType::Fleet),
+            _ => {}
+        }
         let text = text.trim();
         if text.eq_ignore_ascii_case("a") || text.eq_ignore_ascii_case("army") {
             Some(UnitType::Army)

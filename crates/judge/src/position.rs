@@ -1,7 +1,7 @@
 //! A position: the units on the board, the units waiting to retreat, and who owns each supply center.
 
 use crate::UnitType;
-use crate::geo::{Map, Power, ProvinceId, RegionId, Terrain};
+use crate::geo::{Map, Power, ProvinceId, RegionId, Set128, Terrain};
 use crate::phase::{Phase, PhaseKind};
 
 /// Why a position cannot exist on its map.
@@ -147,10 +147,12 @@ fn why_not_here(map: &Map, kind: UnitType, region: RegionId) -> String {
 
 /// The first province that holds two of these units, if any.
 fn shared_province<'a>(map: &Map, units: impl Iterator<Item = &'a Unit>) -> Option<ProvinceId> {
-    let mut seen = vec![false; map.province_count()];
-    units
-        .map(|unit| map.province_of(unit.region))
-        .find(|province| std::mem::replace(&mut seen[province.0 as usize], true))
+    let mut seen = Set128::default();
+    units.map(|unit| map.province_of(unit.region)).find(|province| {
+        let repeated = seen.contains(province.0);
+        seen.insert(province.0);
+        repeated
+    })
 }
 
 /// Each power owns its home centers; the rest are neutral.

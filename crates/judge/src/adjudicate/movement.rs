@@ -4,6 +4,8 @@
 //! See the DATC (Diplomacy Adjudicator Test Cases) section 5 for the definitions of attack, hold, defend
 //! and prevent strength used here, and section 4.A.3 for convoy intent (2000 rules, preferred option).
 
+use smallvec::SmallVec;
+
 use super::outcome::{Failure, Invalid, OrderStatus, UnitLabel};
 use super::retreat::retreat_options;
 use super::{Adjudication, Extensions, OrderResult, Submission, label};
@@ -232,45 +234,30 @@ pub(super) fn fleet_destination(map: &Map, from: RegionId, to: Location) -> Resu
     if map.province(destination).terrain == Terrain::Land {
         return Err(Invalid::CannotEnter { to: destination });
     }
-    let reachable = map.fleet_destinations_in(from, destination);
+    let mut reachable = map.fleet_destinations(from, destination);
     if map.has_split_coasts(destination) {
         if let Some(coast) = to.coast {
             let region =
                 map.region_with_coast(destination, Some(coast)).ok_or(Invalid::CoastUnreachable { to: destination })?;
-            return if reachable.contains(&region) {
+            return if map.fleet_adjacent(from, region) {
                 Ok(region)
             } else {
                 Err(Invalid::CoastUnreachable { to: destination })
             };
         }
-        return match reachable.as_slice() {
-            [] => Err(Invalid::NotAdjacent { to: destination }),
-            [only] => Ok(*only),
-            _ => Err(Invalid::CoastNeeded { to: destination }),
+        return match (reachable.next(), reachable.next()) {
+            (None, _) => Err(Invalid::NotAdjacent { to: destination }),
+            (Some(only), None) => Ok(only),
+            (Some(_), Some(_)) => Err(Invalid::CoastNeeded { to: destination }),
         };
     }
-    reachable.first().copied().ok_or(Invalid::NotAdjacent { to: destination })
+    reachable.next().ok_or(Invalid::NotAdjacent { to: destination })
 }
 
 /// Whether a fleet in `sea` could be part of some chain of seas from `from` to `to`.
 pub(crate) fn on_possible_route(map: &Map, sea: ProvinceId, from: ProvinceId, to: ProvinceId) -> bool {
-    let component = sea_component(map, sea);
-    component.0 & map.seas_touching(from).0 != 0 && component.0 & map.seas_touching(to).0 != 0
-}
-
-fn sea_component(map: &Map, sea: ProvinceId) -> Set128 {
-    let mut seen = Set128::default();
-    seen.insert(sea.0);
-    let mut frontier = vec![sea];
-    while let Some(current) = frontier.pop() {
-        for next in map.sea_neighbours(current).iter() {
-            if !seen.contains(next) {
-                seen.insert(next);
-                frontier.push(ProvinceId(next));
-            }
-        }
-    }
-    seen
+    let waters = map.connected_seas(sea);
+    waters.0 & map.seas_touching(from).0 != 0 && waters.0 & map.seas_touching(to).0 != 0
 }
 
 /// The resolver's view of the board: plans, who attacks where, who supports whom, and the decisions.
@@ -289,9 +276,9 @@ struct Board<'a> {
     /// The unit it meets head to head, moving the opposite way over land.
     head_to_head: Vec<Option<usize>>,
     /// Units moving into each province.
-    attackers: Vec<Vec<usize>>,
+    attackers: Groups,
     /// Matching supports for each unit's order (support to hold for a staying unit, to move for a mover).
-    supporters: Vec<Vec<usize>>,
+    supporters: Groups,
     /// Provinces of the fleets whose convoy order matches each convoyed army's move.
     convoy_fleets: Vec<Set128>,
     state: Vec<State>,
@@ -321,8 +308,8 @@ impl<'a> Board<'a> {
             convoyed: vec![false; count],
             invalidated: vec![None; count],
             head_to_head: vec![None; count],
-            attackers: vec![Vec::new(); map.province_count()],
-            supporters: vec![Vec::new(); count],
+            attackers: Groups::default(),
+            supporters: Groups::default(),
             convoy_fleets: vec![Set128::default(); count],
             state: vec![State::Unresolved; count],
             value: vec![0; count],
@@ -359,12 +346,14 @@ impl<'a> Board<'a> {
 
     /// Fills in decisions, attackers, head-to-head pairs, matching supports and convoys.
     fn link_orders(&mut self) {
+        let mut pairs = Vec::with_capacity(self.units.len());
         for index in 0..self.units.len() {
             if let Plan::Move { to, .. } = self.plans[index] {
                 self.decision[index] = Decision::Move;
-                self.attackers[to.0 as usize].push(index);
+                pairs.push((to.0 as usize, index));
             }
         }
+        self.attackers = Groups::new(self.map.province_count(), &pairs);
         for index in 0..self.units.len() {
             let Plan::Move { to, .. } = self.plans[index] else { continue };
             if self.convoyed[index] {
@@ -378,15 +367,16 @@ impl<'a> Board<'a> {
                 self.head_to_head[index] = Some(other);
             }
         }
+        pairs.clear();
         for index in 0..self.units.len() {
             match self.plans[index] {
                 Plan::SupportHold { target } if !matches!(self.plans[target], Plan::Move { .. }) => {
                     self.decision[index] = Decision::Support;
-                    self.supporters[target].push(index);
+                    pairs.push((target, index));
                 }
                 Plan::SupportMove { target, to, coast } if self.support_matches(target, to, coast) => {
                     self.decision[index] = Decision::Support;
-                    self.supporters[target].push(index);
+                    pairs.push((target, index));
                 }
                 Plan::Convoy { army, .. } if self.convoy_fleets[army].contains(self.province[index].0) => {
                     self.decision[index] = Decision::Convoy;
@@ -394,6 +384,7 @@ impl<'a> Board<'a> {
                 _ => {}
             }
         }
+        self.supporters = Groups::new(self.units.len(), &pairs);
     }
 
     fn support_matches(&self, target: usize, to: ProvinceId, coast: Option<Coast>) -> bool {
@@ -555,7 +546,8 @@ impl<'a> Board<'a> {
         let start = self.map.seas_touching(self.province[army]);
         let end = self.map.seas_touching(to);
         let mut reached = Set128::default();
-        let mut frontier: Vec<u8> = Set128(fleets.0 & start.0).iter().collect();
+        // On the stack: resolution asks again at every guess, and chains of fleets are short.
+        let mut frontier: SmallVec<[u8; 16]> = Set128(fleets.0 & start.0).iter().collect();
         while let Some(sea) = frontier.pop() {
             if reached.contains(sea) {
                 continue;
@@ -656,26 +648,44 @@ impl<'a> Board<'a> {
     /// Units that cut this unit's support: attackers of another power, with a route, not coming from the
     /// province the support is aimed at.
     fn cutters(&mut self, index: usize) -> Vec<usize> {
-        let aimed_at = match self.plans[index] {
-            Plan::SupportMove { to, .. } => Some(to),
-            _ => None,
-        };
-        let here = self.province[index];
+        let here = self.province[index].0 as usize;
         let mut cutters = Vec::new();
-        for k in 0..self.attackers[here.0 as usize].len() {
-            let attacker = self.attackers[here.0 as usize][k];
-            if self.units[attacker].power != self.units[index].power
-                && Some(self.province[attacker]) != aimed_at
-                && self.path_exists(attacker)
-            {
+        for k in 0..self.attackers[here].len() {
+            let attacker = self.attackers[here][k];
+            if self.cuts(attacker, index) {
                 cutters.push(attacker);
             }
         }
         cutters
     }
 
+    /// Whether `attacker`, moving into the province of `index`, cuts its support.
+    fn cuts(&mut self, attacker: usize, index: usize) -> bool {
+        let aimed_at = match self.plans[index] {
+            Plan::SupportMove { to, .. } => Some(to),
+            _ => None,
+        };
+        self.units[attacker].power != self.units[index].power
+            && Some(self.province[attacker]) != aimed_at
+            && self.path_exists(attacker)
+    }
+
+    /// The summed strength of the units that cut this unit's support, counted without listing them:
+    /// resolution asks for it at every guess.
+    fn cut_strength(&mut self, index: usize) -> u8 {
+        let here = self.province[index].0 as usize;
+        let mut cut = 0u8;
+        for k in 0..self.attackers[here].len() {
+            let attacker = self.attackers[here][k];
+            if self.cuts(attacker, index) {
+                cut += self.strength[attacker];
+            }
+        }
+        cut
+    }
+
     fn support_given(&mut self, index: usize) -> u8 {
-        let cut: u8 = self.cutters(index).iter().map(|&c| self.strength[c]).sum();
+        let cut = self.cut_strength(index);
         let remaining = self.strength[index].saturating_sub(cut);
         if remaining == 0 || self.is_dislodged(index) {
             return 0;
@@ -823,5 +833,45 @@ impl<'a> Board<'a> {
             }
         }
         (next, destroyed)
+    }
+}
+
+/// Lists of unit indexes by key (a province or a unit), all in one vector: made once from `(key, unit)`
+/// pairs, then only read. A vector per key cost an allocation for every key with a member, each phase.
+#[derive(Default)]
+struct Groups {
+    /// Key `k`'s members are `members[starts[k]..starts[k + 1]]`.
+    starts: Vec<usize>,
+    members: Vec<usize>,
+}
+
+impl Groups {
+    /// Groups the members of `pairs` by key, each key's members in the order of `pairs`.
+    fn new(keys: usize, pairs: &[(usize, usize)]) -> Groups {
+        // Counting sort: each key's count, summed so that `starts[k]` is where key `k`'s range ends, then
+        // filled from the back, each placement moving `starts[k]` down to where the range begins.
+        let mut starts = vec![0; keys + 1];
+        for &(key, _) in pairs {
+            starts[key] += 1;
+        }
+        let mut total = 0;
+        for start in &mut starts {
+            total += *start;
+            *start = total;
+        }
+        let mut members = vec![0; pairs.len()];
+        for &(key, member) in pairs.iter().rev() {
+            starts[key] -= 1;
+            members[starts[key]] = member;
+        }
+        Groups { starts, members }
+    }
+}
+
+impl std::ops::Index<usize> for Groups {
+    type Output = [usize];
+
+    fn index(&self, key: usize) -> &[usize] {
+        &self.members[self.starts[key]..self.starts[key + 1]]
     }
 }

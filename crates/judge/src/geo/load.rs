@@ -280,8 +280,10 @@ impl Builder {
             names,
             sea_provinces,
             seas_touching: Vec::new(),
+            connected_seas: Vec::new(),
         };
         map.seas_touching = map.provinces().map(|(province, _)| map.find_seas_touching(province)).collect();
+        map.connected_seas = map.provinces().map(|(province, _)| map.find_connected_seas(province)).collect();
         Ok(map)
     }
 }

@@ -3,7 +3,8 @@
 //! Every location of every order line is looked up here, often several times (the longest name wins, so
 //! `north atlantic ocean` is tried before `north`), so a lookup allocates nothing: the accepted spellings
 //! are normalised once, when the map loads, into a hash table, and a typed name is normalised into a
-//! buffer on the stack and looked up there.
+//! buffer on the stack and looked up there. A name typed as one plain word (`lon`, `STP`: nearly all) is
+//! not even normalised: it is looked up as a number, in a second table of the spellings that are one.
 
 use super::{Coast, Map, MapError, ProvinceId, RegionId};
 
@@ -22,6 +23,9 @@ pub(crate) struct NameIndex {
     /// An open-addressing hash table of indexes into `entries` ([`EMPTY`] where none), a power of two
     /// long and at most a quarter full, so that a lookup hashes a few bytes and compares one name.
     slots: Vec<u16>,
+    /// The same for the spellings that are one plain word (see [`plain_key`]), by that key: nearly every
+    /// name typed is one (`lon`, `stp`), and is then found by hashing and comparing one number.
+    plain_slots: Vec<u16>,
     /// The most words any name has, so that readers know how far to look ahead.
     longest_in_words: usize,
 }
@@ -35,6 +39,8 @@ struct Entry {
     /// Some name is this spelling, a space and more words: a reader looking for the longest name must
     /// read on.
     begins_longer_name: bool,
+    /// The spelling's [`plain_key`], if it has one.
+    plain_key: Option<u64>,
 }
 
 const EMPTY: u16 = u16::MAX;
@@ -79,32 +85,35 @@ impl NameIndex {
         if entries.len() >= usize::from(EMPTY) {
             return Err(MapError::TooManyNames(entries.len()));
         }
-        let mut slots = vec![EMPTY; (entries.len() * 4).next_power_of_two()];
-        let mask = slots.len() - 1;
-        for (index, entry) in entries.iter().enumerate() {
-            let mut slot = slot_of(hash(&entry.spelling), mask);
-            while slots[slot] != EMPTY {
-                slot = (slot + 1) & mask;
-            }
-            slots[slot] = index as u16;
-        }
-        Ok(NameIndex { entries, slots, longest_in_words })
+        let slots = hash_table(entries.iter().map(|entry| Some(hash(&entry.spelling))));
+        let plain_slots = hash_table(entries.iter().map(|entry| entry.plain_key.map(plain_hash)));
+        Ok(NameIndex { entries, slots, plain_slots, longest_in_words })
+    }
+
+    /// The entry spelt as the one plain word whose key is `key`.
+    fn get_plain(&self, key: u64) -> Option<&Entry> {
+        self.probe(&self.plain_slots, plain_hash(key), |entry| entry.plain_key == Some(key))
     }
 
     /// The entry spelt `spelling`, whose hash is `hash`.
     fn get(&self, spelling: &[u8], hash: u64) -> Option<&Entry> {
-        if self.slots.is_empty() {
+        self.probe(&self.slots, hash, |entry| *entry.spelling == *spelling)
+    }
+
+    /// The entry that `is_it`, looked for in `slots` from where `hash` points.
+    fn probe(&self, slots: &[u16], hash: u64, is_it: impl Fn(&Entry) -> bool) -> Option<&Entry> {
+        if slots.is_empty() {
             return None;
         }
-        let mask = self.slots.len() - 1;
+        let mask = slots.len() - 1;
         let mut slot = slot_of(hash, mask);
         loop {
-            let index = self.slots[slot];
+            let index = slots[slot];
             if index == EMPTY {
                 return None;
             }
             let entry = &self.entries[usize::from(index)];
-            if *entry.spelling == *spelling {
+            if is_it(entry) {
                 return Some(entry);
             }
             slot = (slot + 1) & mask;
@@ -117,6 +126,44 @@ impl NameIndex {
     }
 }
 
+/// An open-addressing table of the indexes of the entries that have a hash, each at the first free slot
+/// from where its hash points: a power of two long and at most a quarter full.
+fn hash_table(hashes: impl ExactSizeIterator<Item = Option<u64>>) -> Vec<u16> {
+    let mut slots = vec![EMPTY; (hashes.len() * 4).next_power_of_two()];
+    let mask = slots.len() - 1;
+    for (index, hash) in hashes.enumerate() {
+        let Some(hash) = hash else { continue };
+        let mut slot = slot_of(hash, mask);
+        while slots[slot] != EMPTY {
+            slot = (slot + 1) & mask;
+        }
+        slots[slot] = index as u16;
+    }
+    slots
+}
+
+/// A word of only ASCII letters and digits, at most 8 of them, as a number: its bytes lower-cased (which
+/// is all that normalising does to such a word), padded with zeros. Two such words read alike exactly
+/// when their keys are equal, since no letter or digit is a zero byte.
+fn plain_key(word: &[u8]) -> Option<u64> {
+    if word.is_empty() || word.len() > 8 {
+        return None;
+    }
+    let mut key = 0;
+    for (index, &byte) in word.iter().enumerate() {
+        if !byte.is_ascii_alphanumeric() {
+            return None;
+        }
+        key |= u64::from(byte.to_ascii_lowercase()) << (8 * index);
+    }
+    Some(key)
+}
+
+/// A plain key's hash: one multiplication (Fibonacci hashing) mixes its bytes into the high bits.
+fn plain_hash(key: u64) -> u64 {
+    key.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// One entry per spelling: the names, sorted, and the runs of first words of the longer ones.
 fn entries(names: Vec<(Box<[u8]>, ProvinceId)>) -> Vec<Entry> {
     let mut entries: Vec<Entry> = Vec::with_capacity(names.len());
@@ -124,14 +171,18 @@ fn entries(names: Vec<(Box<[u8]>, ProvinceId)>) -> Vec<Entry> {
     for (spelling, province) in names {
         let spaces = spelling.iter().enumerate().filter(|&(_, &byte)| byte == b' ');
         first_words.extend(spaces.map(|(at, _)| Box::from(&spelling[..at])));
-        entries.push(Entry { spelling, province: Some(province), begins_longer_name: false });
+        let plain_key = plain_key(&spelling);
+        entries.push(Entry { spelling, province: Some(province), begins_longer_name: false, plain_key });
     }
     first_words.sort();
     first_words.dedup();
     for spelling in first_words {
         match entries.binary_search_by(|entry| entry.spelling.cmp(&spelling)) {
             Ok(found) => entries[found].begins_longer_name = true,
-            Err(_) => entries.push(Entry { spelling, province: None, begins_longer_name: true }),
+            Err(_) => {
+                let plain_key = plain_key(&spelling);
+                entries.push(Entry { spelling, province: None, begins_longer_name: true, plain_key });
+            }
         }
     }
     entries
@@ -162,6 +213,9 @@ impl NameBuffer {
 
     /// Adds `text`; `false` when the name would grow too long to be any province's.
     fn push_text(&mut self, text: &str) -> bool {
+        if text.bytes().all(|byte| byte.is_ascii_alphanumeric()) {
+            return self.push_plain(text.as_bytes());
+        }
         if text.is_ascii() {
             return text.bytes().all(|byte| self.push_ascii(byte));
         }
@@ -178,6 +232,25 @@ impl NameBuffer {
                     .all(|lower| lower.encode_utf8(&mut utf8).bytes().all(|byte| self.push_byte(byte)))
             }
         })
+    }
+
+    /// Adds letters and digits only (nearly every word typed), which normalising only lower-cases: in one
+    /// go, without asking of each byte whether it is a space or a dot.
+    fn push_plain(&mut self, word: &[u8]) -> bool {
+        if word.is_empty() {
+            return true;
+        }
+        if self.space_pending && self.len > 0 && !self.append(b' ') {
+            return false;
+        }
+        self.space_pending = false;
+        let Some(to) = self.bytes.get_mut(self.len..self.len + word.len()) else { return false };
+        for (to, &from) in to.iter_mut().zip(word) {
+            *to = from.to_ascii_lowercase();
+            self.hash = hash_step(self.hash, *to);
+        }
+        self.len += word.len();
+        true
     }
 
     /// The same as a word boundary: whitespace between what came before and what comes next.
@@ -256,10 +329,14 @@ impl Map {
     pub fn find_location(&self, text: &str) -> Option<(ProvinceId, Option<Coast>)> {
         // Nearly every location is written `lon` or `stp/sc`: their words are at hand without a search.
         let plain = |word: &str| !word.is_empty() && word.bytes().all(|byte| byte.is_ascii_alphanumeric());
-        match text.split_once('/') {
-            None if plain(text) => return self.location_in(&[text]),
-            Some((province, coast)) if plain(province) && plain(coast) => return self.location_in(&[province, coast]),
-            _ => {}
+        if plain(text) {
+            return self.location_in(&[text]);
+        }
+        if let Some((province, coast)) = text.split_once('/')
+            && plain(province)
+            && plain(coast)
+        {
+            return self.location_in(&[province, coast]);
         }
         // A province name and at most two coast words: a text with more words cannot be a location.
         let mut words = [""; MAX_NAME_WORDS + 3];
@@ -287,6 +364,23 @@ impl Map {
 
     /// The province named by the longest run of leading words, and how many words it took.
     pub fn longest_province_prefix(&self, words: &[&str]) -> Option<(ProvinceId, usize)> {
+        let first = words.first()?;
+        if let Some(key) = plain_key(first.as_bytes()) {
+            let entry = self.names.get_plain(key);
+            if !entry.is_some_and(|entry| entry.begins_longer_name) {
+                // No name goes on from this word: it is the name, with the words after it that are
+                // nothing once normalised, as reading word by word counts them.
+                let province = entry?.province?;
+                let more_words = self.names.longest_in_words.saturating_sub(1);
+                let nothing = words[1..].iter().take(more_words).take_while(|word| normalises_to_nothing(word));
+                return Some((province, 1 + nothing.count()));
+            }
+        }
+        self.longest_prefix_word_by_word(words)
+    }
+
+    /// [`Map::longest_province_prefix`] for any words.
+    fn longest_prefix_word_by_word(&self, words: &[&str]) -> Option<(ProvinceId, usize)> {
         // Each run of words is the run before it and one more word, so one buffer holds them all, and
         // the runs are tried shortest first: the last that names a province is the longest. Once no
         // name goes on from the run read so far, a longer run can only be a name by adding words that
@@ -334,5 +428,31 @@ impl Map {
                 })
             })?;
         Some(super::Power(index as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut for a plain first word finds what reading word by word finds: for every spelling of
+    /// the map, its first words alone, words of no name, and each followed by other words.
+    #[test]
+    fn a_plain_first_word_reads_as_word_by_word() {
+        let map = Map::standard().expect("the standard map loads");
+        let mut spellings: Vec<String> =
+            map.names.entries.iter().map(|entry| String::from_utf8_lossy(&entry.spelling).into_owned()).collect();
+        spellings.extend(["LON", "Stp", "nth2", "xyz", "a", "abcdefghi", "North", "mid-atlantic"].map(String::from));
+        let rests: [&[&str]; 6] = [&[], &["."], &[".", "", "sc"], &["-", "bur"], &["atlantic", "ocean"], &["sea"]];
+        for spelling in &spellings {
+            let name: Vec<&str> = spelling.split(' ').collect();
+            for first_words in 1..=name.len() {
+                for rest in rests {
+                    let line: Vec<&str> = name[..first_words].iter().chain(rest).copied().collect();
+                    let word_by_word = map.longest_prefix_word_by_word(&line);
+                    assert_eq!(map.longest_province_prefix(&line), word_by_word, "{line:?}");
+                }
+            }
+        }
     }
 }

@@ -155,6 +155,9 @@ pub struct Map {
     /// For each province, the sea provinces next to it: convoy routes ask for them at every step, so
     /// they are worked out once, when the map loads.
     seas_touching: Vec<Set128>,
+    /// For each sea province, the seas joined to it by some chain of seas (itself included; empty for
+    /// other provinces): every convoy order asks whether its fleet's waters reach both ends.
+    connected_seas: Vec<Set128>,
 }
 
 impl Map {
@@ -230,14 +233,19 @@ impl Map {
     }
     /// The regions of `to` a fleet in `from` can move to.
     pub fn fleet_destinations_in(&self, from: RegionId, to: ProvinceId) -> Vec<RegionId> {
-        self.province(to).regions.iter().copied().filter(|&region| self.fleet_adjacent(from, region)).collect()
+        self.fleet_destinations(from, to).collect()
+    }
+    /// [`Map::fleet_destinations_in`], one by one (every fleet's move and support asks, and rarely needs
+    /// more than the first).
+    pub fn fleet_destinations(&self, from: RegionId, to: ProvinceId) -> impl Iterator<Item = RegionId> + '_ {
+        self.province(to).regions.iter().copied().filter(move |&region| self.fleet_adjacent(from, region))
     }
     /// Whether a unit of this kind standing in `from` could move into province `to` (any coast).
     /// This is the reach that decides whether it may support into `to`.
     pub fn can_reach(&self, kind: crate::UnitType, from: RegionId, to: ProvinceId) -> bool {
         match kind {
             crate::UnitType::Army => self.army_adjacent(self.province_of(from), to),
-            crate::UnitType::Fleet => !self.fleet_destinations_in(from, to).is_empty(),
+            crate::UnitType::Fleet => self.fleet_destinations(from, to).next().is_some(),
         }
     }
     /// Whether a unit of this kind may stand in this region.
@@ -269,6 +277,27 @@ impl Map {
             }
         }
         seas
+    }
+    /// The seas joined to a sea province by some chain of seas, itself included.
+    pub fn connected_seas(&self, sea: ProvinceId) -> Set128 {
+        self.connected_seas[sea.0 as usize]
+    }
+    fn find_connected_seas(&self, sea: ProvinceId) -> Set128 {
+        let mut seen = Set128::default();
+        if !self.is_sea(sea) {
+            return seen;
+        }
+        seen.insert(sea.0);
+        let mut frontier = vec![sea];
+        while let Some(current) = frontier.pop() {
+            for next in self.sea_neighbours(current).iter() {
+                if !seen.contains(next) {
+                    seen.insert(next);
+                    frontier.push(ProvinceId(next));
+                }
+            }
+        }
+        seen
     }
     /// Sea provinces adjacent to a sea province.
     pub fn sea_neighbours(&self, sea: ProvinceId) -> Set128 {

@@ -1,9 +1,15 @@
 //! Judge notation to typed orders, line by line: a bad line is reported with its reason and the good
 //! lines are kept (an order sheet never fails as a whole).
 
+use smallvec::SmallVec;
+
 use crate::UnitType;
 use crate::geo::{Coast, Map, Power, coast_named};
 use crate::order::{Location, Order, UnitRef};
+
+/// The words of one order line. Lines rarely have more than 16 (`England: F nth C A lon - bel` has 7),
+/// so they are kept on the stack: every order line of every sheet is split into words.
+type Words<'t> = SmallVec<[&'t str; 16]>;
 
 /// Why one line is not an order.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -62,7 +68,10 @@ pub fn parse_orders(map: &Map, text: &str) -> (Vec<ParsedLine>, Vec<LineError>) 
 
 /// Reads one order, with an optional `Power:` prefix.
 pub fn parse_order(map: &Map, text: &str) -> Result<(Option<Power>, Order), ParseError> {
-    let (power, body) = match text.split_once(':') {
+    // `:`, when there is one, comes a few bytes in (`England:`): a plain loop finds it before `memchr`
+    // would have started.
+    let colon = text.bytes().position(|byte| byte == b':');
+    let (power, body) = match colon.map(|at| (&text[..at], &text[at + 1..])) {
         Some((power, body)) => {
             let power = map.find_power(power).ok_or_else(|| ParseError::UnknownPower(power.trim().to_string()))?;
             (Some(power), body)
@@ -70,12 +79,14 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<Power>, Order), Pars
         None => (None, text),
     };
     let spaced;
-    let words = if body.is_ascii() {
-        ascii_words(map, body)
+    // Filled in place: moving a vector of this size out of a function costs a copy.
+    let mut words = Words::new();
+    if body.is_ascii() {
+        ascii_words(map, body, &mut words);
     } else {
         spaced = lowercase_spaced(body);
-        tokenize(map, &spaced)
-    };
+        tokenize(map, &spaced, &mut words);
+    }
     let mut reader = Reader { map, words: &words, at: 0 };
     let order = reader.order()?;
     reader.finish()?;
@@ -85,9 +96,8 @@ pub fn parse_order(map: &Map, text: &str) -> Result<(Option<Power>, Order), Pars
 /// The words of an ASCII line, as [`tokenize`] reads them from [`lowercase_spaced`], but borrowed from
 /// the line in the case they were typed (the reader ignores case): every order line of every sheet goes
 /// through here, and this copies nothing.
-fn ascii_words<'t>(map: &Map, text: &'t str) -> Vec<&'t str> {
+fn ascii_words<'t>(map: &Map, text: &'t str, words: &mut Words<'t>) {
     let bytes = text.as_bytes();
-    let mut words = Vec::with_capacity(16);
     let mut start = 0;
     let mut at = 0;
     while at < bytes.len() {
@@ -100,7 +110,7 @@ fn ascii_words<'t>(map: &Map, text: &'t str) -> Vec<&'t str> {
         };
         match separator {
             Some((word, length)) => {
-                push_word(map, &text[start..at], &mut words);
+                push_word(map, &text[start..at], words);
                 if !word.is_empty() {
                     words.push(word);
                 }
@@ -110,8 +120,7 @@ fn ascii_words<'t>(map: &Map, text: &'t str) -> Vec<&'t str> {
             None => at += 1,
         }
     }
-    push_word(map, &text[start..], &mut words);
-    words
+    push_word(map, &text[start..], words);
 }
 
 /// The line lower-cased, with `->` read as `-`, `/`, `(` and `)` as `/` and `.` as a space, each
@@ -137,20 +146,19 @@ fn lowercase_spaced(text: &str) -> String {
 /// The words of a [`lowercase_spaced`] line, with `-` split off as a word of its own (`nth-pic` reads as
 /// `nth - pic`), except inside names that contain a hyphen (`mid-atlantic`). The words borrow from the
 /// line rather than being copied.
-fn tokenize<'t>(map: &Map, spaced: &'t str) -> Vec<&'t str> {
-    let mut words = Vec::with_capacity(16);
+fn tokenize<'t>(map: &Map, spaced: &'t str, words: &mut Words<'t>) {
     for word in spaced.split_whitespace() {
-        push_word(map, word, &mut words);
+        push_word(map, word, words);
     }
-    words
 }
 
 /// Adds a word, with `-` split off as a word of its own unless the word is a name with a hyphen.
-fn push_word<'t>(map: &Map, word: &'t str, words: &mut Vec<&'t str>) {
+fn push_word<'t>(map: &Map, word: &'t str, words: &mut Words<'t>) {
     if word.is_empty() {
         return;
     }
-    if word.contains('-') && map.find_province(word).is_none() {
+    // A lone `-` (`A par - bur`) stays itself either way: no need to look it up.
+    if word != "-" && word.as_bytes().contains(&b'-') && map.find_province(word).is_none() {
         for (index, piece) in word.split('-').enumerate() {
             if index > 0 {
                 words.push("-");
@@ -164,9 +172,49 @@ fn push_word<'t>(map: &Map, word: &'t str, words: &mut Vec<&'t str>) {
     }
 }
 
-/// Whether `word` is one of `keywords` (all lower case), in any case.
-fn is_one_of(word: &str, keywords: &[&str]) -> bool {
-    keywords.iter().any(|keyword| keyword.eq_ignore_ascii_case(word))
+/// The words of the notation other than names, each standing for all its spellings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keyword {
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Retreat,
+    Disband,
+    Build,
+    Remove,
+    Waive,
+    /// `via` or `by`, before `convoy` at the end of a move.
+    Via,
+    Coast,
+    Slash,
+}
+
+/// The keyword `word` spells, in any case. Each word of a line is asked several times what it is, so
+/// it is lower-cased once, on the stack, and matched against every spelling at once.
+fn keyword(word: &str) -> Option<Keyword> {
+    const LONGEST: usize = 8; // `supports`, `retreats`, `disbands`
+    let mut buffer = [0; LONGEST];
+    let lower = buffer.get_mut(..word.len())?;
+    // Byte by byte: for a few bytes, a call to `memcpy` costs more than the copy.
+    for (to, from) in lower.iter_mut().zip(word.bytes()) {
+        *to = from.to_ascii_lowercase();
+    }
+    Some(match &*lower {
+        b"h" | b"hold" | b"holds" | b"stand" | b"stands" => Keyword::Hold,
+        b"-" | b"m" | b"move" | b"moves" | b"to" => Keyword::Move,
+        b"s" | b"support" | b"supports" => Keyword::Support,
+        b"c" | b"convoy" | b"convoys" => Keyword::Convoy,
+        b"r" | b"retreat" | b"retreats" => Keyword::Retreat,
+        b"d" | b"disband" | b"disbands" => Keyword::Disband,
+        b"b" | b"build" | b"builds" => Keyword::Build,
+        b"remove" | b"removes" => Keyword::Remove,
+        b"waive" | b"waives" | b"waived" => Keyword::Waive,
+        b"via" | b"by" => Keyword::Via,
+        b"coast" => Keyword::Coast,
+        b"/" => Keyword::Slash,
+        _ => return None,
+    })
 }
 
 struct Reader<'a> {
@@ -175,29 +223,26 @@ struct Reader<'a> {
     at: usize,
 }
 
-const HOLD: &[&str] = &["h", "hold", "holds", "stand", "stands"];
-const MOVE: &[&str] = &["-", "m", "move", "moves", "to"];
-const SUPPORT: &[&str] = &["s", "support", "supports"];
-const CONVOY: &[&str] = &["c", "convoy", "convoys"];
-const RETREAT: &[&str] = &["r", "retreat", "retreats"];
-const DISBAND: &[&str] = &["d", "disband", "disbands"];
-const BUILD: &[&str] = &["b", "build", "builds"];
-const REMOVE: &[&str] = &["remove", "removes"];
-const WAIVE: &[&str] = &["waive", "waives", "waived"];
-
 impl<'a> Reader<'a> {
     fn peek(&self) -> Option<&'a str> {
         self.words.get(self.at).copied()
     }
 
-    fn next_is(&mut self, keywords: &[&str]) -> bool {
-        match self.peek() {
-            Some(word) if is_one_of(word, keywords) => {
-                self.at += 1;
-                true
-            }
-            _ => false,
+    /// The keyword the next word is, if any.
+    fn peek_keyword(&self) -> Option<Keyword> {
+        self.peek().and_then(keyword)
+    }
+
+    fn skip(&mut self) {
+        self.at += 1;
+    }
+
+    fn next_is(&mut self, expected: Keyword) -> bool {
+        let found = self.peek_keyword() == Some(expected);
+        if found {
+            self.at += 1;
         }
+        found
     }
 
     fn finish(&self) -> Result<(), ParseError> {
@@ -211,65 +256,86 @@ impl<'a> Reader<'a> {
         if self.peek().is_none() {
             return Err(ParseError::Empty);
         }
-        if self.next_is(WAIVE) {
-            return Ok(Order::Waive);
+        match self.peek_keyword() {
+            Some(Keyword::Waive) => {
+                self.skip();
+                Ok(Order::Waive)
+            }
+            Some(Keyword::Build) => {
+                self.skip();
+                let kind = self.unit_type().ok_or(ParseError::BuildWithoutType)?;
+                let at = self.location()?;
+                Ok(Order::Build { kind, at })
+            }
+            Some(Keyword::Remove) => {
+                self.skip();
+                Ok(Order::Remove { unit: self.unit()? })
+            }
+            Some(Keyword::Disband) => {
+                self.skip();
+                Ok(Order::Disband { unit: self.unit()? })
+            }
+            _ => {
+                let unit = self.unit()?;
+                self.unit_order(unit)
+            }
         }
-        if self.next_is(BUILD) {
-            let kind = self.unit_type().ok_or(ParseError::BuildWithoutType)?;
-            let at = self.location()?;
-            return Ok(Order::Build { kind, at });
-        }
-        if self.next_is(REMOVE) {
-            return Ok(Order::Remove { unit: self.unit()? });
-        }
-        if self.next_is(DISBAND) {
-            return Ok(Order::Disband { unit: self.unit()? });
-        }
-        let unit = self.unit()?;
-        self.unit_order(unit)
     }
 
     /// What follows the unit: `H`, `- bur`, `S ...`, `C ...`, `R bur`, `D`, `B`, `remove`.
     fn unit_order(&mut self, unit: UnitRef) -> Result<Order, ParseError> {
-        if self.peek().is_none() || self.next_is(HOLD) {
+        if self.peek().is_none() {
             return Ok(Order::Hold { unit });
         }
-        if self.next_is(MOVE) {
-            let to = self.location()?;
-            let via_convoy = self.via_convoy();
-            return Ok(Order::Move { unit, to, via_convoy });
-        }
-        if self.next_is(SUPPORT) {
-            let supported = self.unit()?;
-            if self.next_is(MOVE) {
+        match self.peek_keyword() {
+            Some(Keyword::Hold) => {
+                self.skip();
+                Ok(Order::Hold { unit })
+            }
+            Some(Keyword::Move) => {
+                self.skip();
                 let to = self.location()?;
-                return Ok(Order::Support { unit, supported, to: Some(to) });
+                let via_convoy = self.via_convoy();
+                Ok(Order::Move { unit, to, via_convoy })
             }
-            self.next_is(HOLD);
-            return Ok(Order::Support { unit, supported, to: None });
-        }
-        if self.next_is(CONVOY) {
-            let army = self.unit()?;
-            if !self.next_is(MOVE) {
-                return Err(self.expected("`-` and the convoy's destination"));
+            Some(Keyword::Support) => {
+                self.skip();
+                let supported = self.unit()?;
+                if self.next_is(Keyword::Move) {
+                    let to = self.location()?;
+                    return Ok(Order::Support { unit, supported, to: Some(to) });
+                }
+                self.next_is(Keyword::Hold);
+                Ok(Order::Support { unit, supported, to: None })
             }
-            let to = self.location()?;
-            return Ok(Order::Convoy { unit, army, to });
+            Some(Keyword::Convoy) => {
+                self.skip();
+                let army = self.unit()?;
+                if !self.next_is(Keyword::Move) {
+                    return Err(self.expected("`-` and the convoy's destination"));
+                }
+                let to = self.location()?;
+                Ok(Order::Convoy { unit, army, to })
+            }
+            Some(Keyword::Retreat) => {
+                self.skip();
+                Ok(Order::Retreat { unit, to: self.location()? })
+            }
+            Some(Keyword::Disband) => {
+                self.skip();
+                Ok(Order::Disband { unit })
+            }
+            Some(Keyword::Remove) => {
+                self.skip();
+                Ok(Order::Remove { unit })
+            }
+            Some(Keyword::Build) => {
+                self.skip();
+                let kind = unit.kind.ok_or(ParseError::BuildWithoutType)?;
+                Ok(Order::Build { kind, at: unit.at })
+            }
+            _ => Err(self.expected("H, -, S, C, R, D or B")),
         }
-        if self.next_is(RETREAT) {
-            return Ok(Order::Retreat { unit, to: self.location()? });
-        }
-        if self.next_is(DISBAND) {
-            return Ok(Order::Disband { unit });
-        }
-        if self.next_is(REMOVE) {
-            return Ok(Order::Remove { unit });
-        }
-        if self.next_is(BUILD) {
-            let kind = unit.kind.ok_or(ParseError::BuildWithoutType)?;
-            return Ok(Order::Build { kind, at: unit.at });
-        }
-        Err(self.expected("H, -, S, C, R, D or B"))
     }
 
     fn expected(&self, expected: &'static str) -> ParseError {
@@ -281,8 +347,8 @@ impl<'a> Reader<'a> {
 
     /// `via convoy`, `via`, `by convoy` at the end of a move.
     fn via_convoy(&mut self) -> bool {
-        if self.next_is(&["via", "by"]) {
-            self.next_is(CONVOY);
+        if self.next_is(Keyword::Via) {
+            self.next_is(Keyword::Convoy);
             return true;
         }
         false
@@ -321,22 +387,27 @@ impl<'a> Reader<'a> {
     /// A coast after a province: `/sc`, `(sc)`, `sc`, `south coast`. A bare single letter is only a coast
     /// after `/` or `(`, since `s` alone means "supports".
     fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
-        if self.next_is(&["/"]) {
+        if self.next_is(Keyword::Slash) {
             let word = self.peek().ok_or(ParseError::Incomplete("a coast"))?;
             let coast = coast_named(word).ok_or_else(|| ParseError::UnknownCoast(word.to_lowercase()))?;
             self.at += 1;
-            self.next_is(&["coast"]);
-            self.next_is(&["/"]);
+            self.next_is(Keyword::Coast);
+            self.next_is(Keyword::Slash);
             return Ok(Some(coast));
         }
+        // Of the words `coast_named` reads, the two-letter ones (`nc`) stand alone, the longer ones
+        // (`north`) only before `coast`, and the single letters not at all (`s` is "supports").
         let coast = match self.peek() {
-            Some(word) if is_one_of(word, &["nc", "sc", "ec", "wc"]) => coast_named(word),
+            Some(word) if word.len() == 2 => coast_named(word),
             Some(word)
-                if is_one_of(word, &["north", "south", "east", "west"])
-                    && self.words.get(self.at + 1).is_some_and(|next| is_one_of(next, &["coast"])) =>
+                if word.len() > 2
+                    && self.words.get(self.at + 1).and_then(|next| keyword(next)) == Some(Keyword::Coast) =>
             {
-                self.at += 1;
-                coast_named(word)
+                let coast = coast_named(word);
+                if coast.is_some() {
+                    self.at += 1;
+                }
+                coast
             }
             _ => None,
         };
