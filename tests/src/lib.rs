@@ -77,12 +77,14 @@ impl SiteWithWorker {
     pub async fn start(pool: PgPool) -> anyhow::Result<Self> {
         let clock = Arc::new(TestClock::default());
         let state = AppState { clock: clock.clone(), ..AppState::new(pool, test_config()) };
-        let extension = chrono::Duration::hours(i64::from(state.config.downtime_extension_hours));
+        let settings = server::turns::worker::WorkerSettings {
+            downtime_extension: chrono::Duration::hours(i64::from(state.config.downtime_extension_hours)),
+            concurrency: state.config.turn_worker_concurrency,
+        };
         let (stop_worker, stopped) = oneshot::channel::<()>();
-        let worker =
-            tokio::spawn(server::turns::worker::run_worker(state.db.clone(), state.clock.clone(), extension, async {
-                stopped.await.ok();
-            }));
+        let worker = tokio::spawn(server::turns::worker::run_worker(state.db.clone(), state.clock.clone(), settings, async {
+            stopped.await.ok();
+        }));
         let url = serve(state).await?;
         Ok(SiteWithWorker { url, clock, stop_worker, worker })
     }

@@ -3,13 +3,15 @@
 //! a queue of games once (a phase cannot be processed twice), so it reports one timed run per setup.
 //!
 //! Needs `DATABASE_URL` (a server where it may create and drop a scratch database); `BENCH_GAMES` sets N
-//! (default 1000). Run: `cargo bench -p server --bench turns`.
+//! (default 1000), `BENCH_CONCURRENCY` the phases each worker has in flight (default 4, as the server's
+//! `TURN_WORKER_CONCURRENCY`). Run: `cargo bench -p server --bench turns`.
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
-use server::turns::{Outcome, tick};
+use prometheus_client::metrics::counter::Counter;
+use server::clock::SystemClock;
+use server::turns::worker::{self, Drained};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Executor, PgConnection, PgPool};
 
@@ -29,7 +31,7 @@ async fn main() -> anyhow::Result<()> {
     let mut admin = PgConnection::connect(&url).await?;
     admin.execute(format!("create database {scratch}").as_str()).await?;
     let options = PgConnectOptions::from_str(&url)?.database(&scratch);
-    let pool = PgPoolOptions::new().max_connections(4).connect_with(options).await?;
+    let pool = PgPoolOptions::new().max_connections(16).connect_with(options).await?;
     let result = run(&pool, games).await;
     pool.close().await;
     // Forced: the pool's connections may still be closing on the server side.
@@ -40,11 +42,15 @@ async fn main() -> anyhow::Result<()> {
 async fn run(pool: &PgPool, games: usize) -> anyhow::Result<()> {
     server::MIGRATOR.run(pool).await?;
     let accounts = insert_players(pool, "").await?;
-    println!("turns: {games} due standard games (Spring 1901, every unit ordered), release build");
+    let concurrency: usize = std::env::var("BENCH_CONCURRENCY").ok().and_then(|n| n.parse().ok()).unwrap_or(4);
+    println!(
+        "turns: {games} due standard games (Spring 1901, every unit ordered), release build, \
+         {concurrency} phases in flight per worker"
+    );
     for workers in [1, 2] {
         insert_due_games(pool, &accounts, games).await?;
         let started = Instant::now();
-        let processed = drain(pool, workers).await?;
+        let processed = drain(pool, workers, concurrency).await?;
         report(workers, processed, started.elapsed());
         anyhow::ensure!(processed == games, "{workers} worker(s) processed {processed} of {games} phases");
     }
@@ -60,21 +66,19 @@ fn report(workers: usize, processed: usize, elapsed: Duration) {
     );
 }
 
-/// Runs `workers` tick loops side by side until no game is due; returns how many phases they processed.
-async fn drain(pool: &PgPool, workers: usize) -> anyhow::Result<usize> {
+/// Runs `workers` workers side by side, each as the server runs its own (`worker::drain`, with
+/// `concurrency` phases in flight), until no game is due; returns how many phases they processed.
+async fn drain(pool: &PgPool, workers: usize, concurrency: usize) -> anyhow::Result<usize> {
+    let processed = Counter::default();
     let loops = (0..workers).map(|_| {
-        let pool = pool.clone();
+        let (pool, processed) = (pool.clone(), processed.clone());
         tokio::spawn(async move {
-            let mut processed = 0;
-            while let Outcome::Advanced(_) = tick(&pool, Utc::now()).await? {
-                processed += 1;
-            }
-            anyhow::Ok(processed)
+            while worker::drain(&pool, &SystemClock, concurrency, &processed).await? == Drained::Busy {}
+            anyhow::Ok(())
         })
     });
-    let mut total = 0;
     for handle in loops.collect::<Vec<_>>() {
-        total += handle.await??;
+        handle.await??;
     }
-    Ok(total)
+    Ok(processed.get() as usize)
 }

@@ -26,12 +26,21 @@ pub struct Config {
     #[arg(long, env = "TRUST_FORWARDED_FOR", action = ArgAction::Set, default_value_t = false)]
     pub trust_forwarded_for: bool,
 
-    /// Most connections the server opens to PostgreSQL, shared by page requests, the turn worker (one
-    /// transaction per phase) and the mail worker. A request holds one only while it reads or writes
-    /// (an order is committed before its page is drawn), so 10 serve hundreds of requests a second;
-    /// replicas × this must stay under PostgreSQL's `max_connections` (100 by default).
-    #[arg(long, env = "DATABASE_MAX_CONNECTIONS", default_value_t = 10)]
+    /// Most connections the server opens to PostgreSQL, shared by page requests, the turn worker
+    /// (`TURN_WORKER_CONCURRENCY` of them while it processes phases) and the mail worker (one). A
+    /// request holds one only while it reads or writes (an order is committed before any page is
+    /// drawn), so the default 16 leave 11 to pages while the worker runs flat out, enough for a few
+    /// thousand requests a second on two cores; more connections than the database has cores mostly
+    /// queue inside PostgreSQL. Replicas × this must stay under PostgreSQL's `max_connections` (100 by
+    /// default).
+    #[arg(long, env = "DATABASE_MAX_CONNECTIONS", default_value_t = 16)]
     pub database_max_connections: u32,
+
+    /// Phases the turn worker of this process processes at once, each in its own transaction (see
+    /// `DATABASE_MAX_CONNECTIONS`). At a deadline rush more in flight keep the database busy while
+    /// each waits for its answers; every replica runs its own worker.
+    #[arg(long, env = "TURN_WORKER_CONCURRENCY", default_value_t = 4)]
+    pub turn_worker_concurrency: usize,
 
     /// Largest request body accepted, in bytes; larger ones get a 413 page.
     #[arg(long, env = "MAX_BODY_BYTES", default_value_t = 64 * 1024)]

@@ -233,11 +233,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         mail_settings,
         std::future::pending(),
     );
-    let extension = chrono::Duration::hours(i64::from(state.config.downtime_extension_hours));
+    let worker_settings = turns::worker::WorkerSettings {
+        downtime_extension: chrono::Duration::hours(i64::from(state.config.downtime_extension_hours)),
+        concurrency: state.config.turn_worker_concurrency,
+    };
     let worker = turns::worker::run_worker_counting(
         state.db.clone(),
         state.clock.clone(),
-        extension,
+        worker_settings,
         std::future::pending(),
         state.metrics.phases_processed.clone(),
     );

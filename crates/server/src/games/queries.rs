@@ -46,6 +46,8 @@ pub struct GameRow {
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// The GM previews each phase's results before releasing them (`gm::preview`).
+    pub preview_results: bool,
 }
 
 impl GameRow {
@@ -90,7 +92,7 @@ pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<Gam
             g.power_assignment as "power_assignment: PowerAssignment", g.start_rule as "start_rule: StartRule",
             g.process_when_ready, g.seat_count, g.rng_seed, g.deadline_at as "deadline_at: DateTime<Utc>",
             g.created_at as "created_at: DateTime<Utc>", g.started_at as "started_at: DateTime<Utc>",
-            g.finished_at as "finished_at: DateTime<Utc>"
+            g.finished_at as "finished_at: DateTime<Utc>", g.preview_results
          from game g join account gm on gm.account_id = g.gm_account_id
          where g.game_id = $1"#,
         game_id as GameId

@@ -37,11 +37,6 @@ pub fn awaits_release(game: &GameRow) -> bool {
     game.status == GameStatus::Running && game.deadline_at.is_none()
 }
 
-/// Whether the game's GM previews results before releasing them.
-pub async fn is_on(conn: &mut PgConnection, game_id: GameId) -> Result<bool, sqlx::Error> {
-    Ok(queries::gm_settings(conn, game_id).await?.preview_results)
-}
-
 /// Adjudicates the current phase and stores it as the game's preview, in the caller's transaction (the
 /// worker's, or the GM's "process now"), which holds the game's row lock.
 pub(crate) async fn make_preview(conn: &mut PgConnection, game: &GameRow, now: DateTime<Utc>) -> anyhow::Result<()> {

@@ -9,7 +9,7 @@ use sqlx::PgConnection;
 use super::content::MailContent;
 use super::queries::{self, OptIn};
 use crate::games::queries as game_queries;
-use crate::ids::{AccountId, GameId};
+use crate::ids::{AccountId, GameId, SeatId};
 
 /// One new press message, to be mailed (batched) to the conversation's other members.
 #[derive(Debug, Clone, Copy)]
@@ -50,32 +50,43 @@ pub async fn enqueue_game_start(conn: &mut PgConnection, game_id: GameId, now: D
     Ok(())
 }
 
-/// Tells every seat holder that `processed_index` was processed: its public events, a link to its
-/// results, the new phase and its deadline, and whether they must order in it. Called after the next
-/// phase is open and its deadline set.
-pub async fn enqueue_new_phase(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    processed_index: i32,
-    now: DateTime<Utc>,
-) -> anyhow::Result<()> {
-    let game = queries::game_facts(conn, game_id).await?;
-    let (processed_label, public_report) = queries::processed_phase(conn, game_id, processed_index).await?;
-    let next_label = queries::current_phase_label(conn, game_id).await?.context("no phase after the processed one")?;
-    let must_order = queries::seats_that_must_order(conn, game_id, processed_index + 1).await?;
-    for recipient in queries::seat_recipients(conn, game_id, OptIn::NewPhase).await? {
-        let content = MailContent::NewPhase {
-            game_id,
-            game_name: game.name.clone(),
-            processed_index,
-            processed_label: processed_label.clone(),
-            events: public_report.events.clone(),
-            next_label: next_label.clone(),
-            deadline: game.deadline_at,
-            must_order: must_order.contains(&recipient.seat_id),
-        };
-        queries::insert_mail(conn, recipient.account_id, game_id, &content, now, now).await?;
-    }
+/// What a new-phase mail tells: all of it known to the turn worker when it opens the next phase, so
+/// queueing the mails reads only their recipients.
+pub struct NewPhaseFacts<'a> {
+    pub game_id: GameId,
+    pub game_name: &'a str,
+    pub processed_index: i32,
+    pub processed_label: &'a str,
+    /// The processed phase's public events.
+    pub events: &'a [String],
+    pub next_label: &'a str,
+    pub deadline: Option<DateTime<Utc>>,
+    /// The seats that have orders to give in the new phase.
+    pub must_order: &'a [SeatId],
+}
+
+/// Tells every seat holder that a phase was processed: its public events, a link to its results, the
+/// new phase and its deadline, and whether they must order in it. Called after the next phase is open
+/// and its deadline set; the mails are queued in one statement.
+pub async fn enqueue_new_phase(conn: &mut PgConnection, facts: NewPhaseFacts<'_>, now: DateTime<Utc>) -> anyhow::Result<()> {
+    let mails: Vec<(AccountId, MailContent)> = queries::seat_recipients(conn, facts.game_id, OptIn::NewPhase)
+        .await?
+        .into_iter()
+        .map(|recipient| {
+            let content = MailContent::NewPhase {
+                game_id: facts.game_id,
+                game_name: facts.game_name.to_owned(),
+                processed_index: facts.processed_index,
+                processed_label: facts.processed_label.to_owned(),
+                events: facts.events.to_vec(),
+                next_label: facts.next_label.to_owned(),
+                deadline: facts.deadline,
+                must_order: facts.must_order.contains(&recipient.seat_id),
+            };
+            (recipient.account_id, content)
+        })
+        .collect();
+    queries::insert_mails(conn, facts.game_id, &mails, now).await?;
     Ok(())
 }
 

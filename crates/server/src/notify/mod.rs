@@ -30,7 +30,7 @@ use axum::routing::get;
 pub use content::{MailContent, MailKind, RenderContext, RenderedMail};
 pub use drain::{DrainOutcome, MailSettings, drain_once};
 pub use enqueue::{
-    PressNotice, enqueue_deadline_extended, enqueue_game_end, enqueue_game_start, enqueue_new_phase,
+    NewPhaseFacts, PressNotice, enqueue_deadline_extended, enqueue_game_end, enqueue_game_start, enqueue_new_phase,
     enqueue_press_notice,
 };
 pub use reminders::queue_due_reminders;

@@ -71,6 +71,32 @@ pub async fn insert_mail(
     .await
 }
 
+/// Queues mails of one kind about one game, each to its account, to go at once: one statement
+/// however many there are (none when the list is empty).
+pub async fn insert_mails(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    mails: &[(AccountId, MailContent)],
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    let Some((_, first)) = mails.first() else { return Ok(()) };
+    debug_assert!(mails.iter().all(|(_, content)| content.kind() == first.kind()), "one kind per batch");
+    let accounts: Vec<AccountId> = mails.iter().map(|(account, _)| *account).collect();
+    let contents: Vec<Json<&MailContent>> = mails.iter().map(|(_, content)| Json(content)).collect();
+    sqlx::query!(
+        "insert into outbox_mail (account_id, game_id, kind, content, send_after, created_at)
+         select account, $1, $2, content, $3, $3 from unnest($4::bigint[], $5::jsonb[]) as mail(account, content)",
+        game_id as GameId,
+        first.kind() as MailKind,
+        now as _,
+        accounts as _,
+        contents as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
 /// Queues a mail about the account itself (no game), to go at once.
 pub async fn insert_account_mail(
     conn: &mut PgConnection,

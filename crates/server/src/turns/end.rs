@@ -86,6 +86,10 @@ pub async fn finish_if_agreed(
     state: &AnyGame,
     now: DateTime<Utc>,
 ) -> anyhow::Result<bool> {
+    // Most phases have neither: one look for any spares the turn worker the full checks.
+    if !queries::has_draw_votes_or_concessions(conn, game_id).await? {
+        return Ok(false);
+    }
     Ok(finish_if_draw_agreed(conn, game_id, state, now).await? || finish_if_conceded(conn, game_id, state, now).await?)
 }
 

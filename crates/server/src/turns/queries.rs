@@ -324,19 +324,36 @@ pub async fn mark_processed(
     .map(drop)
 }
 
-pub async fn insert_private_report(
+/// Whether any seat of the game has voted for a draw or conceded.
+pub async fn has_draw_votes_or_concessions(conn: &mut PgConnection, game_id: GameId) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select (exists (select 1 from draw_vote where game_id = $1)
+            or exists (select 1 from concession where game_id = $1)) as "any!""#,
+        game_id as GameId
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Stores each seat's private report of phase `index`, in one statement.
+pub async fn insert_private_reports(
     conn: &mut PgConnection,
     game_id: GameId,
     index: i32,
-    seat_id: SeatId,
-    report: &kinds::Report,
+    reports: &[(SeatId, &kinds::Report)],
 ) -> Result<(), sqlx::Error> {
+    if reports.is_empty() {
+        return Ok(());
+    }
+    let seats: Vec<SeatId> = reports.iter().map(|(seat, _)| *seat).collect();
+    let texts: Vec<Json<&kinds::Report>> = reports.iter().map(|(_, report)| Json(*report)).collect();
     sqlx::query!(
-        "insert into private_report (game_id, phase_index, seat_id, report) values ($1, $2, $3, $4)",
+        "insert into private_report (game_id, phase_index, seat_id, report)
+         select $1, $2, seat, report from unnest($3::bigint[], $4::jsonb[]) as private(seat, report)",
         game_id as GameId,
         index,
-        seat_id as SeatId,
-        Json(report) as _
+        seats as _,
+        texts as _
     )
     .execute(conn)
     .await

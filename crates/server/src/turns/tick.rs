@@ -58,7 +58,7 @@ pub(crate) async fn process_claimed_game(
 ) -> anyhow::Result<()> {
     let game = game_queries::game(conn, game_id).await?.context("the claimed game vanished")?;
     // A game whose GM previews results gets a preview instead, released later by the GM (`gm::preview`).
-    if crate::gm::preview::is_on(conn, game_id).await? {
+    if game.preview_results {
         return crate::gm::preview::make_preview(conn, &game, now).await;
     }
     process_current_phase(conn, &game, now).await
@@ -134,6 +134,8 @@ fn number_seats(state: &AnyGame, seats: &[SeatRow]) -> anyhow::Result<Vec<(SeatI
         .collect()
 }
 
+/// Stores phase `index` starting from `state`, with an order sheet per seat unless the game is over;
+/// returns the seats that have orders to give in it.
 async fn open_phase(
     conn: &mut PgConnection,
     game_id: GameId,
@@ -141,7 +143,7 @@ async fn open_phase(
     state: &AnyGame,
     numbering: &[(SeatId, kinds::SeatIndex)],
     now: DateTime<Utc>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<SeatId>> {
     let info = state.phase();
     let center_counts = state.public_view().board.as_ref().map(center_counts);
     queries::insert_phase(
@@ -149,12 +151,13 @@ async fn open_phase(
         NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now, center_counts },
     )
     .await?;
-    if state.outcome().is_none() {
-        let sheets: Vec<(SeatId, bool)> =
-            numbering.iter().map(|(seat_id, game_seat)| (*seat_id, state.must_order(*game_seat))).collect();
-        queries::insert_order_sheets(conn, game_id, index, &sheets).await?;
+    if state.outcome().is_some() {
+        return Ok(Vec::new());
     }
-    Ok(())
+    let sheets: Vec<(SeatId, bool)> =
+        numbering.iter().map(|(seat_id, game_seat)| (*seat_id, state.must_order(*game_seat))).collect();
+    queries::insert_order_sheets(conn, game_id, index, &sheets).await?;
+    Ok(sheets.into_iter().filter(|(_, must)| *must).map(|(seat_id, _)| seat_id).collect())
 }
 
 /// Adjudicates the game's current phase with its saved orders and seed, changing nothing: what
@@ -183,15 +186,18 @@ pub(crate) async fn process_current_phase(
     let (phase, processed) = adjudicate_current_phase(conn, game).await?;
     queries::mark_processed(conn, game_id, phase.phase_index, game.deadline_at, now, &processed.public).await?;
     let numbering = queries::game_seats(conn, game_id).await?;
-    for (game_seat, report) in &processed.private {
-        if let Some((seat_id, _)) = numbering.iter().find(|(_, number)| number == game_seat) {
-            queries::insert_private_report(conn, game_id, phase.phase_index, *seat_id, report).await?;
-        }
-    }
+    let private: Vec<(SeatId, &kinds::Report)> = processed
+        .private
+        .iter()
+        .filter_map(|(game_seat, report)| {
+            numbering.iter().find(|(_, number)| number == game_seat).map(|(seat_id, _)| (*seat_id, report))
+        })
+        .collect();
+    queries::insert_private_reports(conn, game_id, phase.phase_index, &private).await?;
     let next = processed.next;
     // Reliefs and coups carried out by the phase move people between seats (CAB.1).
     cabinet::seating::follow_engine(conn, game, &next).await?;
-    open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
+    let must_order = open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
     match next.outcome() {
         Some(kinds::Outcome::Victory { summary, .. }) => {
             status::finish(conn, game_id, now, Some(&summary)).await?;
@@ -200,11 +206,23 @@ pub(crate) async fn process_current_phase(
         // Eliminations can make standing draw votes or concessions unanimous among the seats left.
         None if end::finish_if_agreed(conn, game_id, &next, now).await? => {}
         None => {
-            let deadline = game.settings().deadlines.next_deadline(deadline_kind(next.phase().stage.into()), now);
+            let next_phase = next.phase();
+            let deadline = game.settings().deadlines.next_deadline(deadline_kind(next_phase.stage.into()), now);
+            // A phase in which nobody must order is processed at once, in games that process early: the
+            // new sheets are not ready yet, so "every seat that must order is ready" means no seat must.
+            let deadline = if game.process_when_ready && must_order.is_empty() { deadline.min(now) } else { deadline };
             queries::set_deadline(conn, game_id, deadline).await?;
-            // A phase in which nobody must order is processed at once, in games that process early.
-            queries::bring_deadline_forward_if_all_ready(conn, game_id, phase.phase_index + 1, now).await?;
-            notify::enqueue_new_phase(conn, game_id, phase.phase_index, now).await?;
+            let facts = notify::NewPhaseFacts {
+                game_id,
+                game_name: &game.name,
+                processed_index: phase.phase_index,
+                processed_label: &phase.label,
+                events: &processed.public.events,
+                next_label: &next_phase.label,
+                deadline: Some(deadline),
+                must_order: &must_order,
+            };
+            notify::enqueue_new_phase(conn, facts, now).await?;
         }
     }
     Ok(())

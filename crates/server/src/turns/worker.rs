@@ -2,7 +2,7 @@
 //! each round asks the database for a due game, so any number of replicas can run it.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use prometheus_client::metrics::counter::Counter;
 use sqlx::PgPool;
@@ -14,39 +14,51 @@ use crate::clock::Clock;
 /// How long the worker waits after finding nothing due (or after an error) before asking again.
 pub const IDLE_PAUSE: Duration = Duration::from_secs(2);
 
-/// Processes due phases until `shutdown` resolves; drains every due game before pausing. Each round
-/// first leaves a heartbeat, extending by `downtime_extension` the deadlines missed while the site was down.
+/// How often a worker that keeps finding due games leaves its heartbeat: far more often than the gap
+/// that counts as downtime (`downtime::DOWNTIME_THRESHOLD`), far less than once a phase (the heartbeat
+/// is one row every worker writes, so beating before each phase would make them queue on it).
+pub const BEAT_EVERY: Duration = Duration::from_secs(5);
+
+/// How a worker runs.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkerSettings {
+    /// Downtime extension (see `downtime`).
+    pub downtime_extension: chrono::Duration,
+    /// Phases processed at once, each in its own transaction and connection. Processing a phase is
+    /// mostly waiting for PostgreSQL's answers, so several in flight keep both the server and the
+    /// database busy; replicas add their own.
+    pub concurrency: usize,
+}
+
+/// Processes due phases until `shutdown` resolves, leaving a heartbeat first and then every
+/// [`BEAT_EVERY`] while it drains.
 pub async fn run_worker(
     db: PgPool,
     clock: Arc<dyn Clock>,
-    downtime_extension: chrono::Duration,
+    settings: WorkerSettings,
     shutdown: impl std::future::Future<Output = ()>,
 ) {
-    run_worker_counting(db, clock, downtime_extension, shutdown, Counter::default()).await;
+    run_worker_counting(db, clock, settings, shutdown, Counter::default()).await;
 }
 
 /// [`run_worker`], counting each processed phase in `processed` (the `/metrics` counter).
 pub async fn run_worker_counting(
     db: PgPool,
     clock: Arc<dyn Clock>,
-    downtime_extension: chrono::Duration,
+    settings: WorkerSettings,
     shutdown: impl std::future::Future<Output = ()>,
     processed: Counter,
 ) {
     tokio::pin!(shutdown);
     loop {
-        match downtime::beat(&db, clock.now(), downtime_extension).await {
+        match downtime::beat(&db, clock.now(), settings.downtime_extension).await {
             Ok(0) => {}
             Ok(games) => tracing::warn!(games, "the site was down past deadlines; they were extended"),
             Err(error) => tracing::error!(error = ?error, "the turn worker could not record its heartbeat"),
         }
-        let pause = match tick(&db, clock.now()).await {
-            Ok(Outcome::Advanced(game_id)) => {
-                tracing::info!(%game_id, "processed a phase");
-                processed.inc();
-                continue;
-            }
-            Ok(Outcome::Idle) => IDLE_PAUSE,
+        let pause = match drain(&db, clock.as_ref(), settings.concurrency, &processed).await {
+            Ok(Drained::Busy) => continue,
+            Ok(Drained::Idle) => IDLE_PAUSE,
             Err(error) => {
                 tracing::error!(error = ?error, "the turn worker could not process a game");
                 IDLE_PAUSE
@@ -57,4 +69,32 @@ pub async fn run_worker_counting(
             () = tokio::time::sleep(pause) => {},
         }
     }
+}
+
+/// How a drain ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drained {
+    /// No game is due.
+    Idle,
+    /// Games may still be due, but it is time for a heartbeat.
+    Busy,
+}
+
+/// Processes due games, `concurrency` at a time, until none is due or [`BEAT_EVERY`] has passed.
+pub async fn drain(db: &PgPool, clock: &dyn Clock, concurrency: usize, processed: &Counter) -> anyhow::Result<Drained> {
+    let started = Instant::now();
+    let lane = || async {
+        while started.elapsed() < BEAT_EVERY {
+            match tick(db, clock.now()).await? {
+                Outcome::Advanced(game_id) => {
+                    tracing::info!(%game_id, "processed a phase");
+                    processed.inc();
+                }
+                Outcome::Idle => return anyhow::Ok(Drained::Idle),
+            }
+        }
+        Ok(Drained::Busy)
+    };
+    let lanes = futures_util::future::try_join_all((0..concurrency.max(1)).map(|_| lane())).await?;
+    Ok(if lanes.contains(&Drained::Busy) { Drained::Busy } else { Drained::Idle })
 }
