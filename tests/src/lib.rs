@@ -82,9 +82,10 @@ impl SiteWithWorker {
             concurrency: state.config.turn_worker_concurrency,
         };
         let (stop_worker, stopped) = oneshot::channel::<()>();
-        let worker = tokio::spawn(server::turns::worker::run_worker(state.db.clone(), state.clock.clone(), settings, async {
-            stopped.await.ok();
-        }));
+        let worker =
+            tokio::spawn(server::turns::worker::run_worker(state.db.clone(), state.clock.clone(), settings, async {
+                stopped.await.ok();
+            }));
         let url = serve(state).await?;
         Ok(SiteWithWorker { url, clock, stop_worker, worker })
     }

@@ -342,27 +342,16 @@ pub struct SeatRow {
 }
 
 pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
-    let powers = sqlx::query!(
-        r#"select seat_id as "seat_id: SeatId", power as "power: Power" from seat_power
-         where game_id = $1 order by power"#,
-        game_id as GameId
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    sqlx::query!(
+    sqlx::query_as!(
+        SeatRow,
         r#"select s.seat_id as "seat_id: SeatId", s.role as "role: SeatRole", s.account_id as "account_id: AccountId",
-            a.display_name as "display_name?"
+            a.display_name as "display_name?",
+            array(select p.power from seat_power p where p.seat_id = s.seat_id order by p.power)
+              as "powers!: Vec<Power>"
          from seat s left join account a on a.account_id = s.account_id
          where s.game_id = $1 order by s.seat_id"#,
         game_id as GameId
     )
-    .map(|holder| SeatRow {
-        powers: powers.iter().filter(|row| row.seat_id == holder.seat_id).map(|row| row.power).collect(),
-        seat_id: holder.seat_id,
-        role: holder.role,
-        account_id: holder.account_id,
-        display_name: holder.display_name,
-    })
     .fetch_all(conn)
     .await
 }

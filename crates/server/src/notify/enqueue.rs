@@ -68,7 +68,11 @@ pub struct NewPhaseFacts<'a> {
 /// Tells every seat holder that a phase was processed: its public events, a link to its results, the
 /// new phase and its deadline, and whether they must order in it. Called after the next phase is open
 /// and its deadline set; the mails are queued in one statement.
-pub async fn enqueue_new_phase(conn: &mut PgConnection, facts: NewPhaseFacts<'_>, now: DateTime<Utc>) -> anyhow::Result<()> {
+pub async fn enqueue_new_phase(
+    conn: &mut PgConnection,
+    facts: NewPhaseFacts<'_>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
     let mails: Vec<(AccountId, MailContent)> = queries::seat_recipients(conn, facts.game_id, OptIn::NewPhase)
         .await?
         .into_iter()
