@@ -99,6 +99,7 @@ mod tests {
             account_id: Some(AccountId(id)),
             display_name: None,
             powers,
+            game_seat: None,
         }
     }
 

@@ -339,6 +339,8 @@ pub struct SeatRow {
     pub account_id: Option<AccountId>,
     pub display_name: Option<String>,
     pub powers: Vec<Power>,
+    /// The seat's number in the game kind's state, once the game has started.
+    pub game_seat: Option<i16>,
 }
 
 pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
@@ -347,7 +349,7 @@ pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatR
         r#"select s.seat_id as "seat_id: SeatId", s.role as "role: SeatRole", s.account_id as "account_id: AccountId",
             a.display_name as "display_name?",
             array(select p.power from seat_power p where p.seat_id = s.seat_id order by p.power)
-              as "powers!: Vec<Power>"
+              as "powers!: Vec<Power>", s.game_seat
          from seat s left join account a on a.account_id = s.account_id
          where s.game_id = $1 order by s.seat_id"#,
         game_id as GameId

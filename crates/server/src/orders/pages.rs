@@ -64,8 +64,12 @@ pub(crate) async fn load_my_seat(
     let phase = turn_queries::current_phase(conn, game_id)
         .await?
         .ok_or_else(|| AppError::Conflict("This game has no phase to order for.".to_owned()))?;
-    let game_seat = queries::game_seat(conn, seat_id)
-        .await?
+    let game_seat = seats
+        .iter()
+        .find(|seat| seat.seat_id == seat_id)
+        .and_then(|seat| seat.game_seat)
+        .and_then(|number| u16::try_from(number).ok())
+        .map(kinds::SeatIndex)
         .ok_or_else(|| AppError::Conflict("Your seat has no orders to give in this game.".to_owned()))?;
     let state = AnyGame::from_json(phase.state.clone()).map_err(|error| AppError::Internal(error.into()))?;
     Ok(MySeat { game, seat_id, game_seat, phase, state })

@@ -165,6 +165,7 @@ mod tests {
             account_id: None,
             display_name: None,
             powers: vec![power],
+            game_seat: None,
         }
     }
 

@@ -31,8 +31,13 @@ pub enum Outcome {
 /// game row, load the phase's state and orders, adjudicate with the game's seeded generator, store the
 /// results and the next phase with its deadline, and commit. A crash before the commit changes nothing,
 /// so the next call processes the same phase once.
+///
+/// The commit does not wait for the disk (see [`queries::commit_without_waiting_for_disk`]): a phase
+/// lost by a database crash in the moment after its commit is processed again by the next worker, with
+/// the same orders and the same seed, so to the same results.
 pub async fn tick(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Outcome> {
     let mut tx = pool.begin().await?;
+    queries::commit_without_waiting_for_disk(&mut tx).await?;
     let Some(game_id) = queries::claim_due_game(&mut tx, now).await? else {
         return Ok(Outcome::Idle);
     };
