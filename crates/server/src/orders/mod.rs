@@ -7,9 +7,10 @@
 //! the order page of a seat holder in a running game (`GET/POST /games/{id}/orders`). `forms.rs` reads the
 //! posted forms into a `SheetRequest` (rows of the select form, the text box to replace or add, clear, remove
 //! one line); `chain.rs` turns a form row's legal orders into a chain of small selects from each
-//! `games::Choice`'s `steps` (kind of order, unit or place, destination); `pages.rs` answers each request
+//! `games::Choice`'s `steps` (kind of order, unit or place, destination); `save.rs` answers each request
 //! against the kind's `check_orders` and saves the one sheet (`seat_order.orders`, the accepted lines in
-//! canonical text), committing before the page is drawn. **Architecture Invariant:** a save never loses
+//! canonical text) under a share lock on the game row; `pages.rs` then redirects to the order page when
+//! the save went through whole (`?done=`), or draws it at once with the refused lines and what was typed. **Architecture Invariant:** a save never loses
 //! orders silently: a request whose every line is refused, or an empty box, leaves the saved sheet untouched
 //! and says so as an error; only `Clear` empties it. The page embeds every chained row's choices as JSON
 //! (`#order-choices`, a data block, not a script) for `orders.js`. Its map draws the seat's saved orders,

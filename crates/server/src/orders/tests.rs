@@ -450,7 +450,9 @@ async fn a_save_that_goes_through_whole_redirects_to_the_order_page_which_says_w
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_game(&mut gm, &mut players, "Redirects").await;
     let path = orders_path(game_id);
-    let cases: [(&[(&str, &str)], &str, &str); 4] = [
+    // What is posted, the redirect's query, and what the page then says.
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+    let cases: [Case; 4] = [
         (&[("text", "A vie - gal\nF tri H")], "done=saved&orders=2", "Saved 2 orders."),
         (&[("intent", "add"), ("text", "A bud - ser")], "done=added&orders=1", "Added 1 order."),
         (&[("intent", "remove"), ("line", "F tri H")], "done=removed", "Removed the order."),

@@ -4,8 +4,8 @@
 //! # How it is built
 //!
 //! `tick.rs` (`tick(&pool, now) -> Outcome::{Advanced(GameId), Idle}`, `open_first_phase`, `phase_seed`),
-//! `worker.rs` (the loop: heartbeat, tick until idle, pause 2 s; `run` runs it beside the web server in one
-//! `tokio::select!`), `downtime.rs` (deadlines missed while the site was down are extended), `end.rs`
+//! `worker.rs` (the loop: heartbeat, then `TURN_WORKER_CONCURRENCY` ticks in flight until idle or 5 s
+//! have passed, pause 2 s when idle; `run` runs it beside the web server in one `tokio::select!`), `downtime.rs` (deadlines missed while the site was down are extended), `end.rs`
 //! (surviving seats; a draw ends the game when every surviving seat votes for it, a concession when every
 //! other surviving seat concedes to the same one; checked at each vote and after each phase), `board.rs` (the
 //! board as a page shows it, from a projection: the `mapview` SVG inlined, and the same board as a list, its
