@@ -48,6 +48,8 @@ pub struct GameRow {
     pub finished_at: Option<DateTime<Utc>>,
     /// The GM previews each phase's results before releasing them (`gm::preview`).
     pub preview_results: bool,
+    /// Why the deadline moved, for the order page (e.g. after the site was down).
+    pub deadline_notice: Option<String>,
 }
 
 impl GameRow {
@@ -92,7 +94,7 @@ pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<Gam
             g.power_assignment as "power_assignment: PowerAssignment", g.start_rule as "start_rule: StartRule",
             g.process_when_ready, g.seat_count, g.rng_seed, g.deadline_at as "deadline_at: DateTime<Utc>",
             g.created_at as "created_at: DateTime<Utc>", g.started_at as "started_at: DateTime<Utc>",
-            g.finished_at as "finished_at: DateTime<Utc>", g.preview_results
+            g.finished_at as "finished_at: DateTime<Utc>", g.preview_results, g.deadline_notice
          from game g join account gm on gm.account_id = g.gm_account_id
          where g.game_id = $1"#,
         game_id as GameId
@@ -341,6 +343,17 @@ pub struct SeatRow {
     pub powers: Vec<Power>,
     /// The seat's number in the game kind's state, once the game has started.
     pub game_seat: Option<i16>,
+}
+
+/// Each started seat with its number in the game kind's state, by number (what
+/// `turns::queries::game_seats` reads, from seats already loaded).
+pub fn numbering(seats: &[SeatRow]) -> Vec<(SeatId, kinds::SeatIndex)> {
+    let mut numbered: Vec<(SeatId, kinds::SeatIndex)> = seats
+        .iter()
+        .filter_map(|seat| Some((seat.seat_id, kinds::SeatIndex(u16::try_from(seat.game_seat?).ok()?))))
+        .collect();
+    numbered.sort_by_key(|(_, number)| *number);
+    numbered
 }
 
 pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatRow>, sqlx::Error> {

@@ -36,6 +36,8 @@ pub(crate) struct MySeat {
     pub game_seat: kinds::SeatIndex,
     pub phase: PhaseRow,
     pub state: AnyGame,
+    /// Every started seat's number in the state.
+    pub numbering: Vec<(SeatId, kinds::SeatIndex)>,
 }
 
 /// Loads the viewer's seat, refusing anyone who does not hold a seat in this running game. With a
@@ -64,15 +66,14 @@ pub(crate) async fn load_my_seat(
     let phase = turn_queries::current_phase(conn, game_id)
         .await?
         .ok_or_else(|| AppError::Conflict("This game has no phase to order for.".to_owned()))?;
-    let game_seat = seats
+    let numbering = game_queries::numbering(&seats);
+    let game_seat = numbering
         .iter()
-        .find(|seat| seat.seat_id == seat_id)
-        .and_then(|seat| seat.game_seat)
-        .and_then(|number| u16::try_from(number).ok())
-        .map(kinds::SeatIndex)
+        .find(|(id, _)| *id == seat_id)
+        .map(|(_, number)| *number)
         .ok_or_else(|| AppError::Conflict("Your seat has no orders to give in this game.".to_owned()))?;
     let state = AnyGame::from_json(phase.state.clone()).map_err(|error| AppError::Internal(error.into()))?;
-    Ok(MySeat { game, seat_id, game_seat, phase, state })
+    Ok(MySeat { game, seat_id, game_seat, phase, state, numbering })
 }
 
 fn require_running(status: GameStatus) -> AppResult<()> {
@@ -214,7 +215,7 @@ impl OrdersPage {
         let check = seat.state.check_orders(seat.game_seat, &sheet.orders);
         let deadline_notice = match crate::gm::preview::awaits_release(&seat.game) {
             true => Some(crate::gm::preview::AWAITING_RELEASE.to_owned()),
-            false => turn_queries::deadline_notice(conn, seat.game.game_id).await?,
+            false => seat.game.deadline_notice.clone(),
         };
         let votes_for_draw = turn_queries::draw_voters(conn, seat.game.game_id).await?.contains(&seat.seat_id);
         let conceded_to = turn_queries::concessions(conn, seat.game.game_id)
@@ -222,8 +223,7 @@ impl OrdersPage {
             .into_iter()
             .find(|(from, _)| *from == seat.seat_id)
             .map(|(_, to)| to);
-        let numbering = turn_queries::game_seats(conn, seat.game.game_id).await?;
-        let concede_choices = end::surviving_seats(&seat.state, &numbering)
+        let concede_choices = end::surviving_seats(&seat.state, &seat.numbering)
             .into_iter()
             .filter(|(seat_id, _)| *seat_id != seat.seat_id)
             .map(|(seat_id, title)| OptionView {

@@ -453,11 +453,6 @@ pub async fn extend_passed_deadlines(
     .await
 }
 
-/// What the players should know about the current deadline, if anything.
-pub async fn deadline_notice(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar!("select deadline_notice from game where game_id = $1", game_id as GameId).fetch_one(conn).await
-}
-
 /// Keeps a game whose phase could not be processed out of the worker's queue until `retry_at`.
 pub async fn postpone_after_failure(
     pool: &sqlx::PgPool,
