@@ -107,13 +107,7 @@ pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<Gam
 /// lock first, so two joins cannot both take the last seat. The row is read after the lock is granted,
 /// so it is the latest committed one.
 pub async fn game_for_update(conn: &mut PgConnection, game_id: GameId) -> Result<Option<GameRow>, sqlx::Error> {
-    let locked = sqlx::query!("select 1 as locked from game where game_id = $1 for update", game_id as GameId)
-        .fetch_optional(&mut *conn)
-        .await?;
-    match locked {
-        Some(_) => game(conn, game_id).await,
-        None => Ok(None),
-    }
+    game_locked(conn, game_id, RowLock::Update).await
 }
 
 /// How a transaction holds a game's row until it ends.
@@ -126,23 +120,27 @@ pub enum RowLock {
     Update,
 }
 
-/// The game, its row locked as `lock` says.
+/// The game, its row locked as `lock` says (and read after the lock is granted).
 pub async fn game_locked(
     conn: &mut PgConnection,
     game_id: GameId,
     lock: RowLock,
 ) -> Result<Option<GameRow>, sqlx::Error> {
-    match lock {
-        RowLock::Update => game_for_update(conn, game_id).await,
-        RowLock::Share => {
-            let locked = sqlx::query!("select 1 as locked from game where game_id = $1 for share", game_id as GameId)
+    let locked = match lock {
+        RowLock::Update => {
+            sqlx::query_scalar!("select 1 as locked from game where game_id = $1 for update", game_id as GameId)
                 .fetch_optional(&mut *conn)
-                .await?;
-            match locked {
-                Some(_) => game(conn, game_id).await,
-                None => Ok(None),
-            }
+                .await?
         }
+        RowLock::Share => {
+            sqlx::query_scalar!("select 1 as locked from game where game_id = $1 for share", game_id as GameId)
+                .fetch_optional(&mut *conn)
+                .await?
+        }
+    };
+    match locked {
+        Some(_) => game(conn, game_id).await,
+        None => Ok(None),
     }
 }
 

@@ -339,21 +339,6 @@ pub async fn last_processed_index(conn: &mut PgConnection, game_id: GameId) -> R
     .await
 }
 
-/// The seats that must order in a phase.
-pub async fn seats_that_must_order(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    phase_index: i32,
-) -> Result<Vec<SeatId>, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"select seat_id as "seat_id: SeatId" from seat_order where game_id = $1 and phase_index = $2 and must_order"#,
-        game_id as GameId,
-        phase_index
-    )
-    .fetch_all(conn)
-    .await
-}
-
 /// A seat whose deadline reminder is due: its holder wants reminders, has an address, must order in
 /// the current phase and has not saved orders or not marked them ready; the deadline is less than the
 /// holder's `deadline_reminder_hours` away (or, in a phase shorter than that, half of it has passed, so
