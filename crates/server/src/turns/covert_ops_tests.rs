@@ -149,13 +149,18 @@ async fn the_world_map_is_on_the_game_results_and_order_pages_each_as_its_viewer
         players[1].get(&format!("/games/{game_id}/phases/0")).await,
         players[1].get(&format!("/games/{game_id}/orders")).await,
     ] {
+        // Player 2 may know who leads Mexico if his superspy starts there (the seed places it), never
+        // how much influence Player 1 has there, nor Player 1's spy.
         page.assert_status(StatusCode::OK)
             .assert_contains("id=\"world-map\"")
             .assert_contains("data-country=\"MEX\"")
-            .assert_lacks("MEX Mexico: led")
+            .assert_lacks("MEX Mexico: led by you")
             .assert_lacks("your influence 5")
             .assert_lacks("your spy, value 9")
             .assert_lacks("Player 1 leads");
+    }
+    for path in [format!("/games/{game_id}"), format!("/games/{game_id}/phases/0")] {
+        observer.get(&path).await.assert_lacks("MEX Mexico: led");
     }
     observer.get(&format!("/games/{game_id}")).await.assert_contains("id=\"world-known-none\"");
     let orders = players[0].get(&format!("/games/{game_id}/orders")).await;
