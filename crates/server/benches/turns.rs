@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use prometheus_client::metrics::counter::Counter;
 use server::clock::SystemClock;
 use server::turns::worker::{self, Drained};
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::postgres::PgConnectOptions;
 use sqlx::{Connection, Executor, PgConnection, PgPool};
 
 #[path = "support/due_games.rs"]
@@ -31,7 +31,7 @@ async fn main() -> anyhow::Result<()> {
     let mut admin = PgConnection::connect(&url).await?;
     admin.execute(format!("create database {scratch}").as_str()).await?;
     let options = PgConnectOptions::from_str(&url)?.database(&scratch);
-    let pool = PgPoolOptions::new().max_connections(16).connect_with(options).await?;
+    let pool = server::pool_options(16, std::time::Duration::from_secs(30)).connect_with(options).await?;
     let result = run(&pool, games).await;
     pool.close().await;
     // Forced: the pool's connections may still be closing on the server side.

@@ -6,7 +6,6 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use sqlx::PgPool;
-use sqlx::postgres::PgPoolOptions;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};
 
@@ -38,9 +37,10 @@ async fn with_the_database_down_pages_answer_503_within_five_seconds_and_recover
     let target: SocketAddr = format!("127.0.0.1:{}", direct.get_port()).parse().unwrap();
     let (address, running) = proxy("127.0.0.1:0".parse().unwrap(), target).await;
     let config = Config::with_database_url("postgres://unused");
-    let proxied = PgPoolOptions::new()
-        .acquire_timeout(Duration::from_secs(config.database_acquire_timeout_secs))
-        .connect_lazy_with(direct.as_ref().clone().host("127.0.0.1").port(address.port()));
+    // The server's own pool settings: a connection used a moment ago is lent out without a check.
+    let proxied =
+        crate::pool_options(config.database_max_connections, Duration::from_secs(config.database_acquire_timeout_secs))
+            .connect_lazy_with(direct.as_ref().clone().host("127.0.0.1").port(address.port()));
     let mut client = Client::with_app(crate::app(AppState::new(proxied, config)));
     client.log_in("bob").await;
     client.get("/account").await.assert_status(StatusCode::OK);
