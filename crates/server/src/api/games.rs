@@ -179,7 +179,7 @@ pub async fn get_game(
     let (game, seats, access) = load_visible_game(&mut conn, game_id, caller.user.as_ref(), &query.invite).await?;
     let phases = turn_queries::phase_summaries(&mut conn, game_id).await?;
     let result = match game.status {
-        GameStatus::Finished => turn_queries::result_summary(&mut conn, game_id).await?,
+        GameStatus::Finished => game.result_summary.clone(),
         GameStatus::Forming | GameStatus::Running | GameStatus::Paused => None,
     };
     let settings = game.settings();

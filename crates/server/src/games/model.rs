@@ -13,10 +13,10 @@ macro_rules! choice_enum {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type, serde::Deserialize)]
         #[sqlx(type_name = $pg_type)]
         pub enum $name {
-            $( $(#[$variant_meta])* #[sqlx(rename = $slug)] $variant ),+
+            $( $(#[$variant_meta])* #[sqlx(rename = $slug)] #[serde(rename = $slug)] $variant ),+
         }
 
         impl $name {
@@ -200,6 +200,7 @@ choice_enum! {
 /// A `game.kind` column (holding [`Kind::slug`]) as a checked query reads it: `g.kind as "kind: StoredKind"`
 /// fills a [`Kind`] field. A stored slug the code does not know fails the row's decoding, a data error
 /// like any column that does not decode.
+#[derive(Debug)]
 pub struct StoredKind(Kind);
 
 impl From<StoredKind> for Kind {

@@ -439,15 +439,16 @@ pub async fn show_game(
         Vec::new()
     };
     let settings = game.settings();
-    let mut standing = standing(&mut conn, game_id, access.my_seat).await?;
+    let reader = access.my_seat.and_then(|mine| {
+        queries::numbering(&seats).into_iter().find(|(seat, _)| *seat == mine).map(|(_, number)| number)
+    });
+    let mut standing = standing(&mut conn, game_id, reader).await?;
     let board = standing.as_mut().and_then(|standing| standing.board.take());
     let world = standing.as_mut().and_then(|standing| standing.world.take());
     let result = match game.status {
-        GameStatus::Finished => Some(
-            turn_queries::result_summary(&mut conn, game_id)
-                .await?
-                .unwrap_or_else(|| "ended by the GM without a winner".to_owned()),
-        ),
+        GameStatus::Finished => {
+            Some(game.result_summary.clone().unwrap_or_else(|| "ended by the GM without a winner".to_owned()))
+        }
         GameStatus::Forming | GameStatus::Running | GameStatus::Paused => None,
     };
     let press = game_summary(&mut conn, &game, &seats, &access, viewer.user.as_ref()).await?;
@@ -523,8 +524,7 @@ pub async fn load_visible_game(
     user: Option<&User>,
     invite: &str,
 ) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
-    let game = queries::game(conn, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = queries::seats(conn, game_id).await?;
+    let (game, seats) = queries::game_and_seats(conn, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, user, &seats, invite);
     if !access.can_view(&game) {
         return Err(AppError::NotFound);

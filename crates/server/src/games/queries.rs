@@ -5,6 +5,7 @@ use chrono::{DateTime, NaiveTime, Utc};
 use chrono_tz::Tz;
 use kinds::Kind;
 use sqlx::PgConnection;
+use sqlx::types::Json;
 
 use super::deadline::{DeadlineSettings, PhaseDuration, WeekdaySet};
 use super::forms::GameSettings;
@@ -15,7 +16,7 @@ use crate::ids::{AccountId, GameId, SeatId};
 use crate::press::PressSettings;
 
 /// A `game` row, less what no page needs.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GameRow {
     pub game_id: GameId,
     pub kind: Kind,
@@ -50,6 +51,8 @@ pub struct GameRow {
     pub preview_results: bool,
     /// Why the deadline moved, for the order page (e.g. after the site was down).
     pub deadline_notice: Option<String>,
+    /// How the game ended (who won), once it has.
+    pub result_summary: Option<String>,
 }
 
 impl GameRow {
@@ -94,13 +97,93 @@ pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<Gam
             g.power_assignment as "power_assignment: PowerAssignment", g.start_rule as "start_rule: StartRule",
             g.process_when_ready, g.seat_count, g.rng_seed, g.deadline_at as "deadline_at: DateTime<Utc>",
             g.created_at as "created_at: DateTime<Utc>", g.started_at as "started_at: DateTime<Utc>",
-            g.finished_at as "finished_at: DateTime<Utc>", g.preview_results, g.deadline_notice
+            g.finished_at as "finished_at: DateTime<Utc>", g.preview_results, g.deadline_notice, g.result_summary
          from game g join account gm on gm.account_id = g.gm_account_id
          where g.game_id = $1"#,
         game_id as GameId
     )
     .fetch_optional(conn)
     .await
+}
+
+/// The game with its seats (as [`seats`] reads them), in one statement: the pages that show a game read
+/// both on every request, and a round trip costs the database more than either query.
+pub async fn game_and_seats(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Option<(GameRow, Vec<SeatRow>)>, sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name, g.description,
+            g.gm_account_id as "gm_account_id: AccountId", gm.display_name as gm_display_name,
+            g.status as "status: GameStatus", g.is_public, g.invite_code, g.press as "press: PressRule",
+            g.grey_press, g.press_published_after_end, g.anonymous, g.deadline_mode as "deadline_mode: DeadlineMode",
+            g.movement_minutes, g.retreat_minutes, g.adjustment_minutes,
+            g.fixed_deadline_time as "fixed_deadline_time: NaiveTime", g.deadline_time_zone, g.no_process_weekdays,
+            g.power_assignment as "power_assignment: PowerAssignment", g.start_rule as "start_rule: StartRule",
+            g.process_when_ready, g.seat_count, g.rng_seed, g.deadline_at as "deadline_at: DateTime<Utc>",
+            g.created_at as "created_at: DateTime<Utc>", g.started_at as "started_at: DateTime<Utc>",
+            g.finished_at as "finished_at: DateTime<Utc>", g.preview_results, g.deadline_notice, g.result_summary,
+            (select coalesce(json_agg(json_build_object('seat_id', s.seat_id, 'role', s.role,
+                        'account_id', s.account_id, 'display_name', a.display_name, 'game_seat', s.game_seat,
+                        'powers', array(select p.power from seat_power p where p.seat_id = s.seat_id order by p.power))
+                      order by s.seat_id), '[]')
+               from seat s left join account a on a.account_id = s.account_id
+               where s.game_id = g.game_id) as "seats!: Json<Vec<SeatRow>>"
+         from game g join account gm on gm.account_id = g.gm_account_id
+         where g.game_id = $1"#,
+        game_id as GameId
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|row| {
+        let game = GameRow {
+            game_id: row.game_id,
+            kind: row.kind.into(),
+            name: row.name,
+            description: row.description,
+            gm_account_id: row.gm_account_id,
+            gm_display_name: row.gm_display_name,
+            status: row.status,
+            is_public: row.is_public,
+            invite_code: row.invite_code,
+            press: row.press,
+            grey_press: row.grey_press,
+            press_published_after_end: row.press_published_after_end,
+            anonymous: row.anonymous,
+            deadline_mode: row.deadline_mode,
+            movement_minutes: row.movement_minutes,
+            retreat_minutes: row.retreat_minutes,
+            adjustment_minutes: row.adjustment_minutes,
+            fixed_deadline_time: row.fixed_deadline_time,
+            deadline_time_zone: row.deadline_time_zone,
+            no_process_weekdays: row.no_process_weekdays,
+            power_assignment: row.power_assignment,
+            start_rule: row.start_rule,
+            process_when_ready: row.process_when_ready,
+            seat_count: row.seat_count,
+            rng_seed: row.rng_seed,
+            deadline_at: row.deadline_at,
+            created_at: row.created_at,
+            started_at: row.started_at,
+            finished_at: row.finished_at,
+            preview_results: row.preview_results,
+            deadline_notice: row.deadline_notice,
+            result_summary: row.result_summary,
+        };
+        (game, row.seats.0)
+    }))
+}
+
+/// [`game_and_seats`], the game row locked as `lock` says (and read after the lock is granted).
+pub async fn game_and_seats_locked(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    lock: RowLock,
+) -> Result<Option<(GameRow, Vec<SeatRow>)>, sqlx::Error> {
+    if !lock_game(conn, game_id, lock).await? {
+        return Ok(None);
+    }
+    game_and_seats(conn, game_id).await
 }
 
 /// The game row, locked until the transaction ends: every change to a game or its seats takes this
@@ -126,22 +209,27 @@ pub async fn game_locked(
     game_id: GameId,
     lock: RowLock,
 ) -> Result<Option<GameRow>, sqlx::Error> {
+    if !lock_game(conn, game_id, lock).await? {
+        return Ok(None);
+    }
+    game(conn, game_id).await
+}
+
+/// Locks the game's row as `lock` says, until the transaction ends; false when there is no such game.
+async fn lock_game(conn: &mut PgConnection, game_id: GameId, lock: RowLock) -> Result<bool, sqlx::Error> {
     let locked = match lock {
         RowLock::Update => {
             sqlx::query_scalar!("select 1 as locked from game where game_id = $1 for update", game_id as GameId)
-                .fetch_optional(&mut *conn)
+                .fetch_optional(conn)
                 .await?
         }
         RowLock::Share => {
             sqlx::query_scalar!("select 1 as locked from game where game_id = $1 for share", game_id as GameId)
-                .fetch_optional(&mut *conn)
+                .fetch_optional(conn)
                 .await?
         }
     };
-    match locked {
-        Some(_) => game(conn, game_id).await,
-        None => Ok(None),
-    }
+    Ok(locked.is_some())
 }
 
 pub struct NewGame<'a> {
@@ -332,7 +420,7 @@ pub async fn games_of(conn: &mut PgConnection, account_id: AccountId) -> Result<
 }
 
 /// A seat with its holder (if any) and powers.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
 pub struct SeatRow {
     pub seat_id: SeatId,
     pub role: SeatRole,

@@ -337,3 +337,29 @@ async fn a_stored_kind_the_site_does_not_know_is_a_decode_error(pool: PgPool) {
     assert!(matches!(error, sqlx::Error::ColumnDecode { .. }), "{error:?}");
     assert!(error.to_string().contains("retired_kind"), "{error}");
 }
+
+/// `game_and_seats` reads in one statement what `game` and `seats` read in two: the same game, and the
+/// same seats in the same order, with their powers, numbers, holders and a seat left empty.
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_game_and_its_seats_read_at_once_are_what_the_two_reads_give(pool: PgPool) {
+    let (mut gm, mut players) = crate::test_support::table(&pool, "").await;
+    let started = crate::test_support::started_game(&mut gm, &mut players, "Both at once").await;
+    let forming = create_game(&mut gm, "Still forming", &[]).await;
+    fill_seats(&pool, forming, 2, "early").await;
+    sqlx::query("update seat set account_id = null where seat_id = (select max(seat_id) from seat where game_id = $1)")
+        .bind(started)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let mut conn = pool.acquire().await.unwrap();
+    for game_id in [started, forming] {
+        let (game, seats) = super::queries::game_and_seats(&mut conn, game_id).await.unwrap().unwrap();
+        assert_eq!(Some(game), super::queries::game(&mut conn, game_id).await.unwrap());
+        assert_eq!(seats, super::queries::seats(&mut conn, game_id).await.unwrap());
+    }
+    let (_, seats) = super::queries::game_and_seats(&mut conn, started).await.unwrap().unwrap();
+    assert_eq!(seats.len(), 7);
+    assert!(seats.iter().all(|seat| seat.powers.len() == 1 && seat.game_seat.is_some()));
+    assert!(seats.last().is_some_and(|seat| seat.account_id.is_none() && seat.display_name.is_none()));
+    assert!(super::queries::game_and_seats(&mut conn, GameId(i64::MAX)).await.unwrap().is_none());
+}

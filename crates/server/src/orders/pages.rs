@@ -49,12 +49,11 @@ pub(crate) async fn load_my_seat(
     user: &User,
     lock: Option<RowLock>,
 ) -> AppResult<MySeat> {
-    let game = match lock {
-        Some(lock) => game_queries::game_locked(conn, game_id, lock).await?,
-        None => game_queries::game(conn, game_id).await?,
+    let game_and_seats = match lock {
+        Some(lock) => game_queries::game_and_seats_locked(conn, game_id, lock).await?,
+        None => game_queries::game_and_seats(conn, game_id).await?,
     };
-    let game = game.ok_or(AppError::NotFound)?;
-    let seats = game_queries::seats(conn, game_id).await?;
+    let (game, seats) = game_and_seats.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(user), &seats, "");
     if !access.can_view(&game) {
         return Err(AppError::NotFound);

@@ -149,7 +149,7 @@ pub(crate) async fn read_phase(
     };
     let phase_state = read_state(&phase)?;
     let silent = match phase.processed_at {
-        Some(_) => silent_powers(&phase_state, &queries::silent_seats(conn, game_id, phase_index).await?),
+        Some(_) => silent_powers(&phase_state, &phase.silent_seats),
         None => Vec::new(),
     };
     let centers_after = neighbours
@@ -195,7 +195,7 @@ pub async fn phase_page(
         nav: viewer.nav,
         game_id,
         game_name: game.name,
-        result: queries::result_summary(&mut conn, game_id).await?,
+        result: game.result_summary,
         phase,
         processed_at: reading.processed_at.map(|at| format_time(at, zone)),
         report: reading.public_report.map(ReportView::from),
@@ -337,6 +337,12 @@ pub async fn history(
     let (game, _seats, _access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
     let phases = summaries_with_counts(&mut conn, game_id).await?;
     let centers = CentersOverTime::of(&phases, game.kind.facts().victory_centers);
-    let result = queries::result_summary(&mut conn, game_id).await?;
-    Ok(HistoryPage { nav: viewer.nav, game_id, game_name: game.name, result, has_phases: !phases.is_empty(), centers })
+    Ok(HistoryPage {
+        nav: viewer.nav,
+        game_id,
+        game_name: game.name,
+        result: game.result_summary,
+        has_phases: !phases.is_empty(),
+        centers,
+    })
 }

@@ -175,6 +175,9 @@ pub struct PhaseRow {
     pub deadline_at: Option<DateTime<Utc>>,
     pub processed_at: Option<DateTime<Utc>>,
     pub public_report: Option<Json<kinds::Report>>,
+    /// The game kind's numbers of the seats that had to order and have saved no order at all (so far,
+    /// in a phase not yet processed): the results page names them.
+    pub silent_seats: Vec<i16>,
 }
 
 pub async fn current_phase(conn: &mut PgConnection, game_id: GameId) -> Result<Option<PhaseRow>, sqlx::Error> {
@@ -191,7 +194,11 @@ async fn phase_row(
         PhaseRow,
         r#"select phase_index, code, label, stage as "stage: Stage", state,
             started_at as "started_at: DateTime<Utc>", deadline_at as "deadline_at: DateTime<Utc>",
-            processed_at as "processed_at: DateTime<Utc>", public_report as "public_report: Json<kinds::Report>"
+            processed_at as "processed_at: DateTime<Utc>", public_report as "public_report: Json<kinds::Report>",
+            array(select s.game_seat from seat_order o join seat s on s.seat_id = o.seat_id
+                  where o.game_id = phase.game_id and o.phase_index = phase.phase_index and o.must_order
+                    and btrim(o.orders) = '' and s.game_seat is not null
+                  order by s.game_seat) as "silent_seats!: Vec<i16>"
          from phase
          where game_id = $1 and (($2::integer is null and processed_at is null) or phase_index = $2)"#,
         game_id as GameId,
@@ -466,10 +473,6 @@ pub async fn postpone_after_failure(
 }
 
 /// How the game ended, once it has.
-pub async fn result_summary(conn: &mut PgConnection, game_id: GameId) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar!("select result_summary from game where game_id = $1", game_id as GameId).fetch_one(conn).await
-}
-
 pub async fn set_draw_vote(
     conn: &mut PgConnection,
     game_id: GameId,
@@ -531,6 +534,7 @@ pub async fn concessions(conn: &mut PgConnection, game_id: GameId) -> Result<Vec
 }
 
 /// Whether a seat's sheet holds orders and is ready, never what it says: what everyone may see.
+#[derive(Debug, serde::Deserialize)]
 pub struct SheetProgress {
     pub game_seat: kinds::SeatIndex,
     pub must_order: bool,
@@ -538,40 +542,31 @@ pub struct SheetProgress {
     pub ready: bool,
 }
 
-/// Each seat's progress in one phase, in the game kind's seat order.
-pub async fn sheet_progress(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    index: i32,
-) -> Result<Vec<SheetProgress>, sqlx::Error> {
-    sqlx::query!(
-        r#"select s.game_seat as "game_seat!", o.must_order, o.orders <> '' as "has_orders!", o.ready
-         from seat_order o join seat s on s.seat_id = o.seat_id
-         where o.game_id = $1 and o.phase_index = $2 and s.game_seat is not null
-         order by s.game_seat"#,
-        game_id as GameId,
-        index
-    )
-    .map(|row| SheetProgress {
-        game_seat: kinds::SeatIndex(u16::try_from(row.game_seat).unwrap_or(0)),
-        must_order: row.must_order,
-        has_orders: row.has_orders,
-        ready: row.ready,
-    })
-    .fetch_all(conn)
-    .await
+/// The game's latest phase (its number, label and state) with each seat's progress in it, in the game
+/// kind's seat order: what the game page shows of where a game stands, read in one statement.
+pub struct PhaseProgress {
+    pub phase_index: i32,
+    pub label: String,
+    pub state: serde_json::Value,
+    pub sheets: Vec<SheetProgress>,
 }
 
-/// The kind's numbers of the seats that had to order in a phase and saved no order at all.
-pub async fn silent_seats(conn: &mut PgConnection, game_id: GameId, phase_index: i32) -> Result<Vec<i16>, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"select s.game_seat as "game_seat!" from seat_order o join seat s on s.seat_id = o.seat_id
-         where o.game_id = $1 and o.phase_index = $2 and o.must_order and btrim(o.orders) = ''
-           and s.game_seat is not null
-         order by s.game_seat"#,
-        game_id as GameId,
-        phase_index
+pub async fn current_phase_progress(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Option<PhaseProgress>, sqlx::Error> {
+    sqlx::query!(
+        r#"select p.phase_index, p.label, p.state,
+            (select coalesce(json_agg(json_build_object('game_seat', s.game_seat, 'must_order', o.must_order,
+                        'has_orders', o.orders <> '', 'ready', o.ready) order by s.game_seat), '[]')
+               from seat_order o join seat s on s.seat_id = o.seat_id
+               where o.game_id = p.game_id and o.phase_index = p.phase_index and s.game_seat is not null)
+              as "sheets!: Json<Vec<SheetProgress>>"
+         from phase p
+         where p.game_id = $1 and p.processed_at is null"#,
+        game_id as GameId
     )
-    .fetch_all(conn)
+    .map(|row| PhaseProgress { phase_index: row.phase_index, label: row.label, state: row.state, sheets: row.sheets.0 })
+    .fetch_optional(conn)
     .await
 }

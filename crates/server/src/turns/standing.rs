@@ -64,30 +64,27 @@ pub struct Standing {
 }
 
 /// The game's latest phase (the current one, or the final position of a finished game), if it has
-/// started. `reader` is the viewer's seat, if he holds one: a world map then shows what his seat knows.
+/// started. `reader` is the viewer's seat's number in the game, if he holds one: a world map then shows
+/// what his seat knows.
 pub async fn standing(
     conn: &mut PgConnection,
     game_id: GameId,
-    reader: Option<crate::ids::SeatId>,
+    reader: Option<kinds::SeatIndex>,
 ) -> AppResult<Option<Standing>> {
-    let Some(phase) = queries::current_phase(conn, game_id).await? else {
+    let Some(phase) = queries::current_phase_progress(conn, game_id).await? else {
         return Ok(None);
     };
     let state = kinds::AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
     let titles = state.seats();
-    let seats = queries::sheet_progress(conn, game_id, phase.phase_index)
-        .await?
-        .into_iter()
+    let seats = phase
+        .sheets
+        .iter()
         .filter_map(|sheet| {
             let title = titles.iter().find(|info| info.id == sheet.game_seat)?.title.clone();
-            Some(SeatProgress { title, orders: OrderProgress::of(&sheet), ready: sheet.ready })
+            Some(SeatProgress { title, orders: OrderProgress::of(sheet), ready: sheet.ready })
         })
         .collect();
     let board = state.public_view().board.as_ref().map(|board| BoardView::from_board(board, None));
-    let reader = match reader {
-        Some(seat) => queries::game_seats(conn, game_id).await?.into_iter().find(|(id, _)| *id == seat).map(|(_, n)| n),
-        None => None,
-    };
     let view = match reader {
         Some(seat) => state.seat_view(seat),
         None => state.public_view(),
