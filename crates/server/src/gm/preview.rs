@@ -91,7 +91,8 @@ pub async fn release(
         ));
     }
     queries::delete_preview(&mut gm.tx, game_id).await?;
-    tick::process_current_phase(&mut gm.tx, &game, state.clock.now()).await.map_err(internal)?;
+    let numbering = crate::turns::queries::game_seats(&mut gm.tx, game_id).await?;
+    tick::process_current_phase(&mut gm.tx, &game, &numbering, state.clock.now()).await.map_err(internal)?;
     let detail = format!("Released the results of {}.", phase.label);
     super::finish(gm, &signed_in, GmAction::ReleaseResults, &detail, "The results are released.").await
 }

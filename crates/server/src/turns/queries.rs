@@ -30,15 +30,13 @@ impl From<kinds::PhaseStage> for Stage {
     }
 }
 
-/// Lets this transaction's commit return before its record is on disk (`synchronous_commit = off`
+/// Begins a transaction whose commit returns before its record is on disk (`synchronous_commit = off`
 /// for this transaction only). PostgreSQL stays consistent: a crash can only lose the last fraction
 /// of a second of such commits, whole, and any later ordinary commit (an order saved, a mail marked
 /// sent) writes them to disk first, since the log is written in order. For the turn worker, whose
 /// phases are deterministic, a lost commit is a phase processed again to the same results, and the
-/// wait for the disk was most of a phase's time.
-pub async fn commit_without_waiting_for_disk(conn: &mut PgConnection) -> Result<(), sqlx::Error> {
-    sqlx::query!("set local synchronous_commit = off").execute(conn).await.map(drop)
-}
+/// wait for the disk was most of a phase's time. Sent with the `begin`, in the same round trip.
+pub const BEGIN_WITHOUT_WAITING_FOR_DISK: &str = "begin; set local synchronous_commit = off";
 
 /// Claims one running game whose deadline has passed (a phase processed early because every seat is
 /// ready has had its deadline moved to that moment). The row stays locked until the transaction ends;

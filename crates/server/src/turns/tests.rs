@@ -759,3 +759,16 @@ async fn center_counts_are_stored_as_phases_open_and_computed_once_for_phases_op
     gm.get(&format!("/games/{game_id}/phases")).await.assert_contains("Austria: 3 at Spring 1901 Movement");
     assert_eq!(stored().await.unwrap()["Russia"], 4, "computed on first read and kept");
 }
+
+/// The worker's transaction commits without waiting for the disk, and only it: the setting ends with
+/// the transaction, so the pooled connection's next user (an order save) commits durably again.
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_worker_s_transaction_alone_commits_without_waiting_for_the_disk(pool: PgPool) {
+    use sqlx::Connection;
+    let mut conn = pool.acquire().await.unwrap();
+    let mut tx = conn.begin_with(super::queries::BEGIN_WITHOUT_WAITING_FOR_DISK).await.unwrap();
+    let inside: String = sqlx::query_scalar("show synchronous_commit").fetch_one(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    let after: String = sqlx::query_scalar("show synchronous_commit").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!((inside.as_str(), after.as_str()), ("off", "on"));
+}

@@ -32,12 +32,11 @@ pub enum Outcome {
 /// results and the next phase with its deadline, and commit. A crash before the commit changes nothing,
 /// so the next call processes the same phase once.
 ///
-/// The commit does not wait for the disk (see [`queries::commit_without_waiting_for_disk`]): a phase
+/// The commit does not wait for the disk (see [`queries::BEGIN_WITHOUT_WAITING_FOR_DISK`]): a phase
 /// lost by a database crash in the moment after its commit is processed again by the next worker, with
 /// the same orders and the same seed, so to the same results.
 pub async fn tick(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Outcome> {
-    let mut tx = pool.begin().await?;
-    queries::commit_without_waiting_for_disk(&mut tx).await?;
+    let mut tx = pool.begin_with(queries::BEGIN_WITHOUT_WAITING_FOR_DISK).await?;
     let Some(game_id) = queries::claim_due_game(&mut tx, now).await? else {
         return Ok(Outcome::Idle);
     };
@@ -61,12 +60,12 @@ pub(crate) async fn process_claimed_game(
     game_id: GameId,
     now: DateTime<Utc>,
 ) -> anyhow::Result<()> {
-    let game = game_queries::game(conn, game_id).await?.context("the claimed game vanished")?;
+    let (game, seats) = game_queries::game_and_seats(conn, game_id).await?.context("the claimed game vanished")?;
     // A game whose GM previews results gets a preview instead, released later by the GM (`gm::preview`).
     if game.preview_results {
         return crate::gm::preview::make_preview(conn, &game, now).await;
     }
-    process_current_phase(conn, &game, now).await
+    process_current_phase(conn, &game, &game_queries::numbering(&seats), now).await
 }
 
 /// The seed of one phase's randomness: a stream of the game's generator per phase, so each phase's dice
@@ -181,16 +180,17 @@ pub(crate) async fn adjudicate_current_phase(
 }
 
 /// Processes the game's current phase: results stored, the next phase opened (or the game finished),
-/// mails queued. `game.deadline_at` is recorded as the deadline the phase was processed at.
+/// mails queued. `game.deadline_at` is recorded as the deadline the phase was processed at; `numbering`
+/// is every started seat's number in the state (`games::queries::numbering`).
 pub(crate) async fn process_current_phase(
     conn: &mut PgConnection,
     game: &GameRow,
+    numbering: &[(SeatId, kinds::SeatIndex)],
     now: DateTime<Utc>,
 ) -> anyhow::Result<()> {
     let game_id = game.game_id;
     let (phase, processed) = adjudicate_current_phase(conn, game).await?;
     queries::mark_processed(conn, game_id, phase.phase_index, game.deadline_at, now, &processed.public).await?;
-    let numbering = queries::game_seats(conn, game_id).await?;
     let private: Vec<(SeatId, &kinds::Report)> = processed
         .private
         .iter()
@@ -202,7 +202,7 @@ pub(crate) async fn process_current_phase(
     let next = processed.next;
     // Reliefs and coups carried out by the phase move people between seats (CAB.1).
     cabinet::seating::follow_engine(conn, game, &next).await?;
-    let must_order = open_phase(conn, game_id, phase.phase_index + 1, &next, &numbering, now).await?;
+    let must_order = open_phase(conn, game_id, phase.phase_index + 1, &next, numbering, now).await?;
     match next.outcome() {
         Some(kinds::Outcome::Victory { summary, .. }) => {
             status::finish(conn, game_id, now, Some(&summary)).await?;
