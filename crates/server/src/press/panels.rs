@@ -45,12 +45,18 @@ pub async fn game_summary(
     }
     let context = context(game, seats, access, user);
     let lines = queries::readable_conversations(conn, game.game_id, &context.reader).await?;
+    // Everyone reads public press, so the list says whether there is any to show.
+    let public_press_sent = lines.iter().any(|line| line.conversation.is_public && line.messages > 0);
     let conversations: Vec<ConversationItem> = lines
         .into_iter()
         .filter(|line| context.reader.follows(&line.conversation))
         .map(|line| ConversationItem::new(&context, line))
         .collect();
-    let latest = queries::latest_public_messages(conn, game.game_id, context.show_names(), LATEST_PUBLIC).await?;
+    let latest = if public_press_sent {
+        queries::latest_public_messages(conn, game.game_id, context.show_names(), LATEST_PUBLIC).await?
+    } else {
+        Vec::new()
+    };
     Ok(Some(PressSummary {
         press_href: context.href(&format!("/games/{}/press", game.game_id)),
         rules: game.settings().press.describe(),
