@@ -121,10 +121,22 @@ pub struct NewPhase<'a> {
 /// Supply centers per power.
 pub type CenterCounts = BTreeMap<String, usize>;
 
-pub async fn insert_phase(conn: &mut PgConnection, phase: NewPhase<'_>) -> Result<(), sqlx::Error> {
+/// Stores a new phase with an (empty) order sheet for each of `sheets` (a seat, and whether it must
+/// order), in one statement: the sheets' foreign key to the phase is checked at the statement's end.
+pub async fn insert_phase(
+    conn: &mut PgConnection,
+    phase: NewPhase<'_>,
+    sheets: &[(SeatId, bool)],
+) -> Result<(), sqlx::Error> {
+    let seats: Vec<SeatId> = sheets.iter().map(|(seat, _)| *seat).collect();
+    let must_order: Vec<bool> = sheets.iter().map(|(_, must)| *must).collect();
     sqlx::query!(
-        "insert into phase (game_id, phase_index, code, label, stage, state, started_at, center_counts)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "with opened as (
+           insert into phase (game_id, phase_index, code, label, stage, state, started_at, center_counts)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning game_id, phase_index)
+         insert into seat_order (game_id, phase_index, seat_id, must_order)
+         select opened.game_id, opened.phase_index, sheet.seat, sheet.must
+         from opened, unnest($9::bigint[], $10::boolean[]) as sheet(seat, must)",
         phase.game_id as GameId,
         phase.index,
         &phase.info.code,
@@ -132,27 +144,7 @@ pub async fn insert_phase(conn: &mut PgConnection, phase: NewPhase<'_>) -> Resul
         Stage::from(phase.info.stage) as Stage,
         phase.state,
         phase.started_at as _,
-        Json(phase.center_counts) as _
-    )
-    .execute(conn)
-    .await
-    .map(drop)
-}
-
-/// Opens an (empty) order sheet for each seat of the new phase.
-pub async fn insert_order_sheets(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    index: i32,
-    sheets: &[(SeatId, bool)],
-) -> Result<(), sqlx::Error> {
-    let seats: Vec<SeatId> = sheets.iter().map(|(seat, _)| *seat).collect();
-    let must_order: Vec<bool> = sheets.iter().map(|(_, must)| *must).collect();
-    sqlx::query!(
-        "insert into seat_order (game_id, phase_index, seat_id, must_order)
-         select $1, $2, seat, must from unnest($3::bigint[], $4::boolean[]) as sheet(seat, must)",
-        game_id as GameId,
-        index,
+        Json(phase.center_counts) as _,
         seats as _,
         must_order as _
     )

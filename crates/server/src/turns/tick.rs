@@ -150,17 +150,12 @@ async fn open_phase(
 ) -> anyhow::Result<Vec<SeatId>> {
     let info = state.phase();
     let center_counts = state.public_view().board.as_ref().map(center_counts);
-    queries::insert_phase(
-        conn,
-        NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now, center_counts },
-    )
-    .await?;
-    if state.outcome().is_some() {
-        return Ok(Vec::new());
-    }
-    let sheets: Vec<(SeatId, bool)> =
-        numbering.iter().map(|(seat_id, game_seat)| (*seat_id, state.must_order(*game_seat))).collect();
-    queries::insert_order_sheets(conn, game_id, index, &sheets).await?;
+    let sheets: Vec<(SeatId, bool)> = match state.outcome() {
+        Some(_) => Vec::new(),
+        None => numbering.iter().map(|(seat_id, game_seat)| (*seat_id, state.must_order(*game_seat))).collect(),
+    };
+    let phase = NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now, center_counts };
+    queries::insert_phase(conn, phase, &sheets).await?;
     Ok(sheets.into_iter().filter(|(_, must)| *must).map(|(seat_id, _)| seat_id).collect())
 }
 
