@@ -439,9 +439,7 @@ pub async fn show_game(
         Vec::new()
     };
     let settings = game.settings();
-    let reader = access.my_seat.and_then(|mine| {
-        queries::numbering(&seats).into_iter().find(|(seat, _)| *seat == mine).map(|(_, number)| number)
-    });
+    let reader = access.my_seat.and_then(|mine| queries::number_of(&seats, mine));
     let mut standing = standing(&mut conn, game_id, reader).await?;
     let board = standing.as_mut().and_then(|standing| standing.board.take());
     let world = standing.as_mut().and_then(|standing| standing.world.take());
@@ -498,7 +496,7 @@ async fn winners(
     let Some(phase) = turn_queries::current_phase(conn, game.game_id).await? else { return Ok(Vec::new()) };
     let Ok(state) = kinds::AnyGame::from_json(phase.state) else { return Ok(Vec::new()) };
     let Some(kinds::Outcome::Victory { winners, .. }) = state.outcome() else { return Ok(Vec::new()) };
-    let numbering = turn_queries::game_seats(conn, game.game_id).await?;
+    let numbering = queries::numbering(seats);
     let views = seat_views(game, seats, access);
     Ok(winners
         .iter()

@@ -434,12 +434,21 @@ pub struct SeatRow {
 /// Each started seat with its number in the game kind's state, by number (what
 /// `turns::queries::game_seats` reads, from seats already loaded).
 pub fn numbering(seats: &[SeatRow]) -> Vec<(SeatId, kinds::SeatIndex)> {
-    let mut numbered: Vec<(SeatId, kinds::SeatIndex)> = seats
-        .iter()
-        .filter_map(|seat| Some((seat.seat_id, kinds::SeatIndex(u16::try_from(seat.game_seat?).ok()?))))
-        .collect();
+    let mut numbered: Vec<(SeatId, kinds::SeatIndex)> =
+        seats.iter().filter_map(|seat| Some((seat.seat_id, seat.number()?))).collect();
     numbered.sort_by_key(|(_, number)| *number);
     numbered
+}
+
+/// The number in the game kind's state of the seat `seat_id`, once the game has started.
+pub fn number_of(seats: &[SeatRow], seat_id: SeatId) -> Option<kinds::SeatIndex> {
+    seats.iter().find(|seat| seat.seat_id == seat_id)?.number()
+}
+
+impl SeatRow {
+    fn number(&self) -> Option<kinds::SeatIndex> {
+        Some(kinds::SeatIndex(u16::try_from(self.game_seat?).ok()?))
+    }
 }
 
 pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatRow>, sqlx::Error> {

@@ -66,10 +66,7 @@ pub(crate) async fn load_my_seat(
         .await?
         .ok_or_else(|| AppError::Conflict("This game has no phase to order for.".to_owned()))?;
     let numbering = game_queries::numbering(&seats);
-    let game_seat = numbering
-        .iter()
-        .find(|(id, _)| *id == seat_id)
-        .map(|(_, number)| *number)
+    let game_seat = game_queries::number_of(&seats, seat_id)
         .ok_or_else(|| AppError::Conflict("Your seat has no orders to give in this game.".to_owned()))?;
     let state = AnyGame::from_json(phase.state.clone()).map_err(|error| AppError::Internal(error.into()))?;
     Ok(MySeat { game, seat_id, game_seat, phase, state, numbering })
@@ -617,8 +614,7 @@ pub(crate) async fn record_draw_vote(
     now: DateTime<Utc>,
 ) -> AppResult<bool> {
     let seat = load_my_seat(conn, game_id, user, Some(RowLock::Update)).await?;
-    let numbering = turn_queries::game_seats(conn, game_id).await?;
-    if !end::surviving_seats(&seat.state, &numbering).iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
+    if !end::surviving_seats(&seat.state, &seat.numbering).iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
         return Err(AppError::Conflict("Only powers still in the game vote on a draw.".to_owned()));
     }
     turn_queries::set_draw_vote(conn, game_id, seat.seat_id, draw).await?;
@@ -642,8 +638,7 @@ pub async fn concede(
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
     let seat = load_my_seat(&mut tx, game_id, &signed_in.user, Some(RowLock::Update)).await?;
-    let numbering = turn_queries::game_seats(&mut tx, game_id).await?;
-    let survivors = end::surviving_seats(&seat.state, &numbering);
+    let survivors = end::surviving_seats(&seat.state, &seat.numbering);
     if !survivors.iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
         return Err(AppError::Conflict("Only powers still in the game may concede.".to_owned()));
     }
