@@ -76,8 +76,7 @@ pub async fn delete_account(
 /// before the start the seat goes; after it the seat stays, empty, with its powers, and the game's log
 /// says so (naming powers only), so the GM knows to find a replacement.
 async fn give_up_seat(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> AppResult<()> {
-    let Some(game) = game_queries::game_for_update(conn, game_id).await? else { return Ok(()) };
-    let seats = game_queries::seats(conn, game_id).await?;
+    let Some((game, seats)) = game_queries::game_and_seats_for_update(conn, game_id).await? else { return Ok(()) };
     let Some(seat) = seats.iter().find(|seat| seat.account_id == Some(account_id)) else { return Ok(()) };
     match game.status {
         GameStatus::Finished => {}

@@ -165,8 +165,7 @@ pub(crate) struct GmTransaction {
 
 pub(crate) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
     let mut tx = state.db.begin().await?;
-    let game = game_queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = game_queries::seats(&mut tx, game_id).await?;
+    let (game, seats) = game_queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(user), &seats, "");
     if !access.can_view(&game) {
         return Err(AppError::NotFound);

@@ -357,8 +357,7 @@ pub async fn sign_up_team(
     }
     let me = &signed_in.user;
     let mut tx = state.db.begin().await?;
-    let game = game_queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = game_queries::seats(&mut tx, game_id).await?;
+    let (game, seats) = game_queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(me), &seats, "");
     if !access.can_view(&game) || !is_cabinet(game.kind) {
         return Err(AppError::NotFound);
@@ -416,8 +415,7 @@ pub async fn confirm_team(
     let me = &signed_in.user;
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let game = game_queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = game_queries::seats(&mut tx, game_id).await?;
+    let (game, seats) = game_queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(me), &seats, "");
     if !access.can_view(&game) || !is_cabinet(game.kind) {
         return Err(AppError::NotFound);
@@ -615,8 +613,7 @@ async fn add_line(
     phase: &str,
     line: &str,
 ) -> AppResult<()> {
-    let game = game_queries::game_for_update(conn, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = game_queries::seats(conn, game_id).await?;
+    let (game, seats) = game_queries::game_and_seats_for_update(conn, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(user), &seats, "");
     if !access.can_view(&game) || !is_cabinet(game.kind) {
         return Err(AppError::NotFound);
@@ -657,8 +654,7 @@ async fn answer_as_named(
     motion: u32,
     accept: bool,
 ) -> AppResult<String> {
-    let game = game_queries::game_for_update(conn, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = game_queries::seats(conn, game_id).await?;
+    let (game, seats) = game_queries::game_and_seats_for_update(conn, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(user), &seats, "");
     if !access.can_view(&game) || !is_cabinet(game.kind) {
         return Err(AppError::NotFound);

@@ -540,8 +540,7 @@ pub async fn join_game(
     let user = &signed_in.user;
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let game = queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = queries::seats(&mut tx, game_id).await?;
+    let (game, seats) = queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(user), &seats, &form.invite);
     if !access.can_view(&game) {
         return Err(AppError::NotFound);
@@ -595,8 +594,7 @@ pub async fn leave_game(
     Path(game_id): Path<GameId>,
 ) -> AppResult<Redirect> {
     let mut tx = state.db.begin().await?;
-    let game = queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = queries::seats(&mut tx, game_id).await?;
+    let (game, seats) = queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(&signed_in.user), &seats, "");
     if !access.can_view(&game) {
         return Err(AppError::NotFound);

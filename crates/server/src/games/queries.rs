@@ -85,25 +85,9 @@ impl GameRow {
     }
 }
 
+/// The game alone: [`game_and_seats`], whose one query every read of a game row goes through.
 pub async fn game(conn: &mut PgConnection, game_id: GameId) -> Result<Option<GameRow>, sqlx::Error> {
-    sqlx::query_as!(
-        GameRow,
-        r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name, g.description,
-            g.gm_account_id as "gm_account_id: AccountId", gm.display_name as gm_display_name,
-            g.status as "status: GameStatus", g.is_public, g.invite_code, g.press as "press: PressRule",
-            g.grey_press, g.press_published_after_end, g.anonymous, g.deadline_mode as "deadline_mode: DeadlineMode",
-            g.movement_minutes, g.retreat_minutes, g.adjustment_minutes,
-            g.fixed_deadline_time as "fixed_deadline_time: NaiveTime", g.deadline_time_zone, g.no_process_weekdays,
-            g.power_assignment as "power_assignment: PowerAssignment", g.start_rule as "start_rule: StartRule",
-            g.process_when_ready, g.seat_count, g.rng_seed, g.deadline_at as "deadline_at: DateTime<Utc>",
-            g.created_at as "created_at: DateTime<Utc>", g.started_at as "started_at: DateTime<Utc>",
-            g.finished_at as "finished_at: DateTime<Utc>", g.preview_results, g.deadline_notice, g.result_summary
-         from game g join account gm on gm.account_id = g.gm_account_id
-         where g.game_id = $1"#,
-        game_id as GameId
-    )
-    .fetch_optional(conn)
-    .await
+    Ok(game_and_seats(conn, game_id).await?.map(|(game, _)| game))
 }
 
 /// The game with its seats (as [`seats`] reads them), in one statement: the pages that show a game read
@@ -186,6 +170,14 @@ pub async fn game_and_seats_locked(
     game_and_seats(conn, game_id).await
 }
 
+/// [`game_for_update`] with the game's seats, read after the lock is granted.
+pub async fn game_and_seats_for_update(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Option<(GameRow, Vec<SeatRow>)>, sqlx::Error> {
+    game_and_seats_locked(conn, game_id, RowLock::Update).await
+}
+
 /// The game row, locked until the transaction ends: every change to a game or its seats takes this
 /// lock first, so two joins cannot both take the last seat. The row is read after the lock is granted,
 /// so it is the latest committed one.
@@ -209,10 +201,7 @@ pub async fn game_locked(
     game_id: GameId,
     lock: RowLock,
 ) -> Result<Option<GameRow>, sqlx::Error> {
-    if !lock_game(conn, game_id, lock).await? {
-        return Ok(None);
-    }
-    game(conn, game_id).await
+    Ok(game_and_seats_locked(conn, game_id, lock).await?.map(|(game, _)| game))
 }
 
 /// Locks the game's row as `lock` says, until the transaction ends; false when there is no such game.

@@ -338,8 +338,9 @@ async fn a_stored_kind_the_site_does_not_know_is_a_decode_error(pool: PgPool) {
     assert!(error.to_string().contains("retired_kind"), "{error}");
 }
 
-/// `game_and_seats` reads in one statement what `game` and `seats` read in two: the same game, and the
-/// same seats in the same order, with their powers, numbers, holders and a seat left empty.
+/// `game_and_seats` reads in one statement the seats `seats` reads (the same seats in the same order,
+/// with their powers, numbers, holders and a seat left empty) and each column into its own field of the
+/// game (columns of one type are given different values, so two fields swapped would show).
 #[sqlx::test(migrations = "../../migrations")]
 async fn the_game_and_its_seats_read_at_once_are_what_the_two_reads_give(pool: PgPool) {
     let (mut gm, mut players) = crate::test_support::table(&pool, "").await;
@@ -351,13 +352,53 @@ async fn the_game_and_its_seats_read_at_once_are_what_the_two_reads_give(pool: P
         .execute(&pool)
         .await
         .unwrap();
+    sqlx::query(
+        "update game set description = 'the description', deadline_notice = 'the notice',
+            result_summary = 'the result', movement_minutes = 2880, retreat_minutes = 360, adjustment_minutes = 720
+         where game_id = $1",
+    )
+    .bind(started)
+    .execute(&pool)
+    .await
+    .unwrap();
     let mut conn = pool.acquire().await.unwrap();
     for game_id in [started, forming] {
-        let (game, seats) = super::queries::game_and_seats(&mut conn, game_id).await.unwrap().unwrap();
-        assert_eq!(Some(game), super::queries::game(&mut conn, game_id).await.unwrap());
+        let (_, seats) = super::queries::game_and_seats(&mut conn, game_id).await.unwrap().unwrap();
         assert_eq!(seats, super::queries::seats(&mut conn, game_id).await.unwrap());
     }
-    let (_, seats) = super::queries::game_and_seats(&mut conn, started).await.unwrap().unwrap();
+    let (game, seats) = super::queries::game_and_seats(&mut conn, started).await.unwrap().unwrap();
+    assert_eq!(
+        (game.name.as_str(), game.description.as_str(), game.gm_display_name.as_str()),
+        ("Both at once", "the description", "gamemaster display")
+    );
+    assert_eq!(
+        (game.deadline_notice.as_deref(), game.result_summary.as_deref()),
+        (Some("the notice"), Some("the result"))
+    );
+    assert_eq!([game.movement_minutes, game.retreat_minutes, game.adjustment_minutes], [2880, 360, 720]);
+    assert!(game.started_at.is_some() && game.deadline_at.is_some() && game.finished_at.is_none());
+    // Each flag set alone in turn: a flag read into another's field would show.
+    let flags =
+        ["is_public", "grey_press", "press_published_after_end", "anonymous", "process_when_ready", "preview_results"];
+    for (set, column) in flags.iter().enumerate() {
+        let assignments: Vec<String> = flags.iter().map(|flag| format!("{flag} = {}", flag == column)).collect();
+        sqlx::query(&format!("update game set {} where game_id = $1", assignments.join(", ")))
+            .bind(started)
+            .execute(&pool)
+            .await
+            .unwrap();
+        let (read, _) = super::queries::game_and_seats(&mut conn, started).await.unwrap().unwrap();
+        let read = [
+            read.is_public,
+            read.grey_press,
+            read.press_published_after_end,
+            read.anonymous,
+            read.process_when_ready,
+            read.preview_results,
+        ];
+        assert_eq!(read, std::array::from_fn(|at| at == set), "{column} alone");
+    }
+    assert_eq!(game.status, super::model::GameStatus::Running);
     assert_eq!(seats.len(), 7);
     assert!(seats.iter().all(|seat| seat.powers.len() == 1 && seat.game_seat.is_some()));
     assert!(seats.last().is_some_and(|seat| seat.account_id.is_none() && seat.display_name.is_none()));

@@ -796,8 +796,7 @@ pub async fn update_press_settings(
 ) -> AppResult<Redirect> {
     let settings = form.validate().map_err(AppError::BadRequest)?;
     let mut tx = state.db.begin().await?;
-    let game = game_queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = game_queries::seats(&mut tx, game_id).await?;
+    let (game, seats) = game_queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let access = crate::games::access::Access::of(&game, Some(&signed_in.user), &seats, "");
     if !access.can_view(&game) {
         return Err(AppError::NotFound);

@@ -96,8 +96,7 @@ pub async fn unread_by_game(conn: &mut PgConnection, user: &User) -> AppResult<B
         let context = match contexts.entry(line.game_id) {
             Entry::Occupied(known) => known.into_mut(),
             Entry::Vacant(slot) => {
-                let Some(game) = game_queries::game(conn, line.game_id).await? else { continue };
-                let seats = game_queries::seats(conn, line.game_id).await?;
+                let Some((game, seats)) = game_queries::game_and_seats(conn, line.game_id).await? else { continue };
                 let access = Access::of(&game, Some(user), &seats, "");
                 slot.insert(context(&game, &seats, &access, Some(user)))
             }

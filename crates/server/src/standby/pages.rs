@@ -122,8 +122,7 @@ async fn locked_game(
     game_id: GameId,
     signed_in: &SignedIn,
 ) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
-    let game = game_queries::game_for_update(tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let seats = game_queries::seats(tx, game_id).await?;
+    let (game, seats) = game_queries::game_and_seats_for_update(tx, game_id).await?.ok_or(AppError::NotFound)?;
     let access = Access::of(&game, Some(&signed_in.user), &seats, "");
     if !access.can_view(&game) {
         return Err(AppError::NotFound);
