@@ -309,6 +309,46 @@ pub async fn order_sheets(
     .await
 }
 
+/// The current phase as processing reads it (the worker, the GM's preview and its release).
+#[derive(Debug)]
+pub struct PhaseToProcess {
+    pub phase_index: i32,
+    pub label: String,
+    /// The state the phase started from.
+    pub state: serde_json::Value,
+    /// Every numbered seat's saved orders, by the game kind's seat number.
+    pub orders: BTreeMap<kinds::SeatIndex, String>,
+    /// Whether any seat has voted for a draw or conceded: only then can the phase end the game by
+    /// agreement (`end::finish_if_agreed`).
+    pub agreements_pending: bool,
+}
+
+/// The game's current phase with its orders and whether agreements are pending, in one statement:
+/// the turn worker reads them for every phase, and a round trip costs the database more than the reads.
+pub async fn phase_to_process(conn: &mut PgConnection, game_id: GameId) -> Result<Option<PhaseToProcess>, sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select p.phase_index, p.label, p.state,
+            (select coalesce(json_agg(json_build_array(s.game_seat, o.orders)), '[]')
+               from seat_order o join seat s on s.seat_id = o.seat_id
+               where o.game_id = p.game_id and o.phase_index = p.phase_index and s.game_seat is not null)
+              as "orders!: Json<Vec<(u16, String)>>",
+            (exists (select 1 from draw_vote d where d.game_id = p.game_id)
+              or exists (select 1 from concession c where c.game_id = p.game_id)) as "agreements_pending!"
+         from phase p
+         where p.game_id = $1 and p.processed_at is null"#,
+        game_id as GameId
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|row| PhaseToProcess {
+        phase_index: row.phase_index,
+        label: row.label,
+        state: row.state,
+        orders: row.orders.0.into_iter().map(|(seat, orders)| (kinds::SeatIndex(seat), orders)).collect(),
+        agreements_pending: row.agreements_pending,
+    }))
+}
+
 pub async fn mark_processed(
     conn: &mut PgConnection,
     game_id: GameId,

@@ -772,3 +772,40 @@ async fn the_worker_s_transaction_alone_commits_without_waiting_for_the_disk(poo
     let after: String = sqlx::query_scalar("show synchronous_commit").fetch_one(&mut *conn).await.unwrap();
     assert_eq!((inside.as_str(), after.as_str()), ("off", "on"));
 }
+
+// The worker reads whether any vote stands with the phase, and checks agreements only then: an
+// elimination it processes must still end a game whose other powers had all voted for a draw.
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_draw_vote_made_unanimous_by_an_elimination_ends_the_game_when_the_phase_is_processed(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Last stand").await;
+    // Winter 1901 with Austria down to one army and no center: its adjustment disbands the army.
+    sqlx::query(
+        "update phase set code = 'W1901A', label = 'Winter 1901 Adjustment', stage = 'adjustment',
+            state = jsonb_set(jsonb_set(jsonb_set(state, '{state,phase}', '\"W1901A\"'),
+              '{state,units}', (select jsonb_agg(unit) from jsonb_array_elements(state->'state'->'units') unit
+                                where unit #>> '{}' not in ('Austria A vie', 'Austria F tri'))),
+              '{state,owners}', (state->'state'->'owners') - 'bud' - 'tri' - 'vie')
+         where game_id = $1",
+    )
+    .bind(game_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "insert into draw_vote (game_id, seat_id)
+         select game_id, seat_id from seat_power where game_id = $1 and power <> 'austria'",
+    )
+    .bind(game_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let mut observer = Client::new(pool.clone());
+    observer.get(&format!("/games/{game_id}")).await.assert_contains("id=\"game-status\">Running<");
+    crate::test_support::process_phase(&pool, game_id).await;
+    observer
+        .get(&format!("/games/{game_id}"))
+        .await
+        .assert_contains("id=\"game-status\">Finished<")
+        .assert_contains("Draw between England, France, Germany, Italy, Russia and Turkey");
+}

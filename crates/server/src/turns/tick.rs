@@ -1,7 +1,5 @@
 //! Starting a game's first phase and processing due phases, each in the caller's one transaction.
 
-use std::collections::BTreeMap;
-
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
 use kinds::{AnyGame, Processed};
@@ -11,7 +9,7 @@ use sqlx::{PgConnection, PgPool};
 
 use super::board::center_counts;
 use super::end;
-use super::queries::{self, NewPhase, PhaseRow, Stage};
+use super::queries::{self, NewPhase, PhaseToProcess, Stage};
 use crate::games::deadline::PhaseKind;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::games::status;
@@ -164,13 +162,11 @@ async fn open_phase(
 pub(crate) async fn adjudicate_current_phase(
     conn: &mut PgConnection,
     game: &GameRow,
-) -> anyhow::Result<(PhaseRow, Processed<AnyGame>)> {
-    let game_id = game.game_id;
-    let phase = queries::current_phase(conn, game_id).await?.context("a running game without a current phase")?;
-    let state = AnyGame::from_json(phase.state.clone())?;
-    let orders: BTreeMap<kinds::SeatIndex, String> =
-        queries::order_sheets(conn, game_id, phase.phase_index).await?.into_iter().collect();
-    let processed = state.process(&orders, phase_seed(game.rng_seed, phase.phase_index));
+) -> anyhow::Result<(PhaseToProcess, Processed<AnyGame>)> {
+    let mut phase =
+        queries::phase_to_process(conn, game.game_id).await?.context("a running game without a current phase")?;
+    let state = AnyGame::from_json(std::mem::take(&mut phase.state))?;
+    let processed = state.process(&phase.orders, phase_seed(game.rng_seed, phase.phase_index));
     Ok((phase, processed))
 }
 
@@ -204,7 +200,7 @@ pub(crate) async fn process_current_phase(
             notify::enqueue_game_end(conn, game_id, now).await?;
         }
         // Eliminations can make standing draw votes or concessions unanimous among the seats left.
-        None if end::finish_if_agreed(conn, game_id, &next, now).await? => {}
+        None if phase.agreements_pending && end::finish_if_agreed(conn, game_id, &next, now).await? => {}
         None => {
             let next_phase = next.phase();
             let deadline = game.settings().deadlines.next_deadline(deadline_kind(next_phase.stage.into()), now);
