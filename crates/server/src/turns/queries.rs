@@ -121,22 +121,56 @@ pub struct NewPhase<'a> {
 /// Supply centers per power.
 pub type CenterCounts = BTreeMap<String, usize>;
 
+/// The results that close a processed phase.
+pub struct PhaseResults<'a> {
+    pub index: i32,
+    /// The deadline the phase was processed at (the game's, when the worker processes it).
+    pub deadline_at: Option<DateTime<Utc>>,
+    pub processed_at: DateTime<Utc>,
+    pub public_report: &'a kinds::Report,
+}
+
+/// What [`open_phase`] stores besides the new phase and its sheets.
+#[derive(Default)]
+pub struct OpeningWith<'a> {
+    /// The phase before it, marked processed with its results first (only one phase is open at once).
+    pub closing: Option<PhaseResults<'a>>,
+    /// The game's next deadline; a notice about the earlier one no longer applies and is cleared.
+    pub deadline: Option<DateTime<Utc>>,
+}
+
 /// Stores a new phase with an (empty) order sheet for each of `sheets` (a seat, and whether it must
-/// order), in one statement: the sheets' foreign key to the phase is checked at the statement's end.
-pub async fn insert_phase(
+/// order), with what `with` says, in one statement: the turn worker writes a processed phase in one
+/// round trip. The sheets' foreign key to the phase is checked at the statement's end.
+pub async fn open_phase(
     conn: &mut PgConnection,
     phase: NewPhase<'_>,
     sheets: &[(SeatId, bool)],
+    with: OpeningWith<'_>,
 ) -> Result<(), sqlx::Error> {
     let seats: Vec<SeatId> = sheets.iter().map(|(seat, _)| *seat).collect();
     let must_order: Vec<bool> = sheets.iter().map(|(_, must)| *must).collect();
-    sqlx::query!(
-        "with opened as (
+    let closing = with.closing.as_ref();
+    // The new phase is stored only once the phase it follows is closed: `exists` reads the update's
+    // row first, and the unique index on a game's open phase is checked as each row is stored.
+    let opened = sqlx::query_scalar!(
+        r#"with closed as (
+           update phase set deadline_at = $12, processed_at = $13, public_report = $14
+           where game_id = $1 and phase_index = $11 and processed_at is null
+           returning phase_index),
+         opened as (
            insert into phase (game_id, phase_index, code, label, stage, state, started_at, center_counts)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) returning game_id, phase_index)
-         insert into seat_order (game_id, phase_index, seat_id, must_order)
-         select opened.game_id, opened.phase_index, sheet.seat, sheet.must
-         from opened, unnest($9::bigint[], $10::boolean[]) as sheet(seat, must)",
+           select $1, $2, $3, $4, $5, $6, $7, $8
+           where $11::integer is null or exists (select from closed)
+           returning game_id, phase_index),
+         sheets as (
+           insert into seat_order (game_id, phase_index, seat_id, must_order)
+           select opened.game_id, opened.phase_index, sheet.seat, sheet.must
+           from opened, unnest($9::bigint[], $10::boolean[]) as sheet(seat, must)),
+         deadline as (
+           update game set deadline_at = $15, deadline_notice = null
+           where game_id = $1 and $15::timestamptz is not null)
+         select count(*) as "opened!" from opened"#,
         phase.game_id as GameId,
         phase.index,
         &phase.info.code,
@@ -146,11 +180,17 @@ pub async fn insert_phase(
         phase.started_at as _,
         Json(phase.center_counts) as _,
         seats as _,
-        must_order as _
+        must_order as _,
+        closing.map(|results| results.index),
+        closing.and_then(|results| results.deadline_at) as _,
+        closing.map(|results| results.processed_at) as _,
+        closing.map(|results| Json(results.public_report)) as _,
+        with.deadline as _
     )
-    .execute(conn)
-    .await
-    .map(drop)
+    .fetch_one(conn)
+    .await?;
+    // Nothing was stored when the phase to close was not open.
+    if opened == 1 { Ok(()) } else { Err(sqlx::Error::RowNotFound) }
 }
 
 /// A phase as stored, with the game state it started from.
@@ -347,28 +387,6 @@ pub async fn phase_to_process(conn: &mut PgConnection, game_id: GameId) -> Resul
         orders: row.orders.0.into_iter().map(|(seat, orders)| (kinds::SeatIndex(seat), orders)).collect(),
         agreements_pending: row.agreements_pending,
     }))
-}
-
-pub async fn mark_processed(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    index: i32,
-    deadline_at: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
-    public_report: &kinds::Report,
-) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update phase set deadline_at = $3, processed_at = $4, public_report = $5
-         where game_id = $1 and phase_index = $2 and processed_at is null",
-        game_id as GameId,
-        index,
-        deadline_at as _,
-        now as _,
-        Json(public_report) as _
-    )
-    .execute(conn)
-    .await
-    .map(drop)
 }
 
 /// Whether any seat of the game has voted for a draw or conceded.

@@ -809,3 +809,23 @@ async fn a_draw_vote_made_unanimous_by_an_elimination_ends_the_game_when_the_pha
         .assert_contains("id=\"game-status\">Finished<")
         .assert_contains("Draw between England, France, Germany, Italy, Russia and Turkey");
 }
+
+// With votes standing, the worker sets the next deadline only after checking them: a vote that does not
+// pass leaves the game running with its next phase and an ordinary deadline.
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_standing_draw_vote_that_does_not_pass_leaves_the_next_phase_its_deadline(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Half a peace").await;
+    players[0].post(&format!("/games/{game_id}/orders/draw"), &[("draw", "true")]).await;
+    let now = make_due(&pool, game_id).await;
+    assert_eq!(tick(&pool, now).await.unwrap(), Outcome::Advanced(game_id));
+    assert_eq!(phases_of(&pool, game_id).await, [(0, true), (1, false)]);
+    let deadline = deadline_of(&pool, game_id).await;
+    assert!(deadline > now + Duration::hours(1), "the next phase's deadline {deadline} is an ordinary one after {now}");
+    let status: String = sqlx::query_scalar("select status::text from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(status, "running");
+}

@@ -95,7 +95,8 @@ pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: Date
     for (seat_id, game_seat) in &numbering {
         queries::set_game_seat(conn, *seat_id, game_seat.0).await?;
     }
-    open_phase(conn, game.game_id, 0, &state, &numbering, now).await?;
+    let sheets = order_sheets(&state, &numbering);
+    open_phase(conn, game.game_id, 0, &state, &sheets, now, queries::OpeningWith::default()).await?;
     Ok(())
 }
 
@@ -136,25 +137,30 @@ fn number_seats(state: &AnyGame, seats: &[SeatRow]) -> anyhow::Result<Vec<(SeatI
         .collect()
 }
 
-/// Stores phase `index` starting from `state`, with an order sheet per seat unless the game is over;
-/// returns the seats that have orders to give in it.
+/// Stores phase `index` starting from `state`, with an order sheet per seat unless the game is over,
+/// and what `with` says besides.
 async fn open_phase(
     conn: &mut PgConnection,
     game_id: GameId,
     index: i32,
     state: &AnyGame,
-    numbering: &[(SeatId, kinds::SeatIndex)],
+    sheets: &[(SeatId, bool)],
     now: DateTime<Utc>,
-) -> anyhow::Result<Vec<SeatId>> {
+    with: queries::OpeningWith<'_>,
+) -> anyhow::Result<()> {
     let info = state.phase();
     let center_counts = state.public_view().board.as_ref().map(center_counts);
-    let sheets: Vec<(SeatId, bool)> = match state.outcome() {
+    let phase = NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now, center_counts };
+    queries::open_phase(conn, phase, sheets, with).await?;
+    Ok(())
+}
+
+/// Each numbered seat and whether it must order in `state`; none once the game is over.
+fn order_sheets(state: &AnyGame, numbering: &[(SeatId, kinds::SeatIndex)]) -> Vec<(SeatId, bool)> {
+    match state.outcome() {
         Some(_) => Vec::new(),
         None => numbering.iter().map(|(seat_id, game_seat)| (*seat_id, state.must_order(*game_seat))).collect(),
-    };
-    let phase = NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now, center_counts };
-    queries::insert_phase(conn, phase, &sheets).await?;
-    Ok(sheets.into_iter().filter(|(_, must)| *must).map(|(seat_id, _)| seat_id).collect())
+    }
 }
 
 /// Adjudicates the game's current phase with its saved orders and seed, changing nothing: what
@@ -181,7 +187,23 @@ pub(crate) async fn process_current_phase(
 ) -> anyhow::Result<()> {
     let game_id = game.game_id;
     let (phase, processed) = adjudicate_current_phase(conn, game).await?;
-    queries::mark_processed(conn, game_id, phase.phase_index, game.deadline_at, now, &processed.public).await?;
+    let next = processed.next;
+    // Reliefs and coups carried out by the phase move people between seats (CAB.1).
+    cabinet::seating::follow_engine(conn, game, &next).await?;
+    let sheets = order_sheets(&next, numbering);
+    let must_order: Vec<SeatId> = sheets.iter().filter(|(_, must)| *must).map(|(seat_id, _)| *seat_id).collect();
+    // The next deadline is stored with the results, unless the phase may end the game: by a victory, or
+    // by standing votes that the eliminations make unanimous.
+    let may_end = next.outcome().is_some() || phase.agreements_pending;
+    let deadline = (!may_end).then(|| next_deadline(game, &next, &must_order, now));
+    let closing = queries::PhaseResults {
+        index: phase.phase_index,
+        deadline_at: game.deadline_at,
+        processed_at: now,
+        public_report: &processed.public,
+    };
+    let with = queries::OpeningWith { closing: Some(closing), deadline };
+    open_phase(conn, game_id, phase.phase_index + 1, &next, &sheets, now, with).await?;
     let private: Vec<(SeatId, &kinds::Report)> = processed
         .private
         .iter()
@@ -190,31 +212,28 @@ pub(crate) async fn process_current_phase(
         })
         .collect();
     queries::insert_private_reports(conn, game_id, phase.phase_index, &private).await?;
-    let next = processed.next;
-    // Reliefs and coups carried out by the phase move people between seats (CAB.1).
-    cabinet::seating::follow_engine(conn, game, &next).await?;
-    let must_order = open_phase(conn, game_id, phase.phase_index + 1, &next, numbering, now).await?;
     match next.outcome() {
         Some(kinds::Outcome::Victory { summary, .. }) => {
             status::finish(conn, game_id, now, Some(&summary)).await?;
             notify::enqueue_game_end(conn, game_id, now).await?;
         }
-        // Eliminations can make standing draw votes or concessions unanimous among the seats left.
         None if phase.agreements_pending && end::finish_if_agreed(conn, game_id, &next, now).await? => {}
         None => {
-            let next_phase = next.phase();
-            let deadline = game.settings().deadlines.next_deadline(deadline_kind(next_phase.stage.into()), now);
-            // A phase in which nobody must order is processed at once, in games that process early: the
-            // new sheets are not ready yet, so "every seat that must order is ready" means no seat must.
-            let deadline = if game.process_when_ready && must_order.is_empty() { deadline.min(now) } else { deadline };
-            queries::set_deadline(conn, game_id, deadline).await?;
+            let deadline = match deadline {
+                Some(stored) => stored,
+                None => {
+                    let deadline = next_deadline(game, &next, &must_order, now);
+                    queries::set_deadline(conn, game_id, deadline).await?;
+                    deadline
+                }
+            };
             let facts = notify::NewPhaseFacts {
                 game_id,
                 game_name: &game.name,
                 processed_index: phase.phase_index,
                 processed_label: &phase.label,
                 events: &processed.public.events,
-                next_label: &next_phase.label,
+                next_label: &next.phase().label,
                 deadline: Some(deadline),
                 must_order: &must_order,
             };
@@ -222,6 +241,14 @@ pub(crate) async fn process_current_phase(
         }
     }
     Ok(())
+}
+
+/// The deadline of the phase `next` opens. A phase in which nobody must order is processed at once, in
+/// games that process early: the new sheets are not ready yet, so "every seat that must order is
+/// ready" means no seat must.
+fn next_deadline(game: &GameRow, next: &AnyGame, must_order: &[SeatId], now: DateTime<Utc>) -> DateTime<Utc> {
+    let deadline = game.settings().deadlines.next_deadline(deadline_kind(next.phase().stage.into()), now);
+    if game.process_when_ready && must_order.is_empty() { deadline.min(now) } else { deadline }
 }
 
 /// Which of the game's three durations a stage uses; a Covert Operations day counts as a movement phase.
