@@ -428,7 +428,8 @@ pub async fn show_game(
     Query(query): Query<InviteQuery>,
 ) -> AppResult<GamePage> {
     let mut conn = state.db.acquire().await?;
-    let (game, seats, access) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
+    let (game, seats, phase) = queries::game_seats_and_phase(&mut conn, game_id).await?.ok_or(AppError::NotFound)?;
+    let access = visible_access(&game, &seats, viewer.user.as_ref(), &query.invite)?;
     let zone = zone_of(viewer.user.as_ref());
     let forming = game.status == GameStatus::Forming;
     let has_free_seat = seats.len() < usize::try_from(game.seat_count).unwrap_or(0);
@@ -440,7 +441,7 @@ pub async fn show_game(
     };
     let settings = game.settings();
     let reader = access.my_seat.and_then(|mine| queries::number_of(&seats, mine));
-    let mut standing = standing(&mut conn, game_id, reader).await?;
+    let mut standing = phase.map(|phase| standing(phase, reader)).transpose()?;
     let board = standing.as_mut().and_then(|standing| standing.board.take());
     let world = standing.as_mut().and_then(|standing| standing.world.take());
     let result = match game.status {
@@ -523,11 +524,14 @@ pub async fn load_visible_game(
     invite: &str,
 ) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
     let (game, seats) = queries::game_and_seats(conn, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, user, &seats, invite);
-    if !access.can_view(&game) {
-        return Err(AppError::NotFound);
-    }
+    let access = visible_access(&game, &seats, user, invite)?;
     Ok((game, seats, access))
+}
+
+/// The viewer's access to a game; a game they may not see answers 404.
+fn visible_access(game: &GameRow, seats: &[SeatRow], user: Option<&User>, invite: &str) -> AppResult<Access> {
+    let access = Access::of(game, user, seats, invite);
+    if access.can_view(game) { Ok(access) } else { Err(AppError::NotFound) }
 }
 
 pub async fn join_game(

@@ -14,6 +14,7 @@ use super::model::{
 };
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::press::PressSettings;
+use crate::turns::queries::PhaseProgress;
 
 /// A `game` row, less what no page needs.
 #[derive(Debug, Clone, PartialEq)]
@@ -96,6 +97,24 @@ pub async fn game_and_seats(
     conn: &mut PgConnection,
     game_id: GameId,
 ) -> Result<Option<(GameRow, Vec<SeatRow>)>, sqlx::Error> {
+    Ok(game_row(conn, game_id, false).await?.map(|(game, seats, _)| (game, seats)))
+}
+
+/// [`game_and_seats`] with the game's latest phase and every seat's progress in it, in the same
+/// statement: the game page, the site's busiest, shows all three.
+pub async fn game_seats_and_phase(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Option<(GameRow, Vec<SeatRow>, Option<PhaseProgress>)>, sqlx::Error> {
+    game_row(conn, game_id, true).await
+}
+
+/// The one query behind every read of a game row; the latest phase is read only `with_phase`.
+async fn game_row(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    with_phase: bool,
+) -> Result<Option<(GameRow, Vec<SeatRow>, Option<PhaseProgress>)>, sqlx::Error> {
     let row = sqlx::query!(
         r#"select g.game_id as "game_id: GameId", g.kind as "kind: StoredKind", g.name, g.description,
             g.gm_account_id as "gm_account_id: AccountId", gm.display_name as gm_display_name,
@@ -112,10 +131,22 @@ pub async fn game_and_seats(
                         'powers', array(select p.power from seat_power p where p.seat_id = s.seat_id order by p.power))
                       order by s.seat_id), '[]')
                from seat s left join account a on a.account_id = s.account_id
-               where s.game_id = g.game_id) as "seats!: Json<Vec<SeatRow>>"
+               where s.game_id = g.game_id) as "seats!: Json<Vec<SeatRow>>",
+            case when $2 then
+              (select json_build_object('phase_index', p.phase_index, 'label', p.label, 'state', p.state,
+                  'sheets', (select coalesce(json_agg(json_build_object('game_seat', s.game_seat,
+                                'must_order', o.must_order, 'has_orders', o.orders <> '', 'ready', o.ready)
+                              order by s.game_seat), '[]')
+                             from seat_order o join seat s on s.seat_id = o.seat_id
+                             where o.game_id = p.game_id and o.phase_index = p.phase_index
+                               and s.game_seat is not null))
+                 from phase p
+                 where p.game_id = g.game_id and p.processed_at is null)
+            end as "phase: Json<PhaseProgress>"
          from game g join account gm on gm.account_id = g.gm_account_id
          where g.game_id = $1"#,
-        game_id as GameId
+        game_id as GameId,
+        with_phase
     )
     .fetch_optional(conn)
     .await?;
@@ -154,7 +185,7 @@ pub async fn game_and_seats(
             deadline_notice: row.deadline_notice,
             result_summary: row.result_summary,
         };
-        (game, row.seats.0)
+        (game, row.seats.0, row.phase.map(|Json(phase)| phase))
     }))
 }
 

@@ -591,30 +591,12 @@ pub struct SheetProgress {
 }
 
 /// The game's latest phase (its number, label and state) with each seat's progress in it, in the game
-/// kind's seat order: what the game page shows of where a game stands, read in one statement.
+/// kind's seat order: what the game page shows of where a game stands (read with the game,
+/// `games::queries::game_seats_and_phase`).
+#[derive(Debug, serde::Deserialize)]
 pub struct PhaseProgress {
     pub phase_index: i32,
     pub label: String,
     pub state: serde_json::Value,
     pub sheets: Vec<SheetProgress>,
-}
-
-pub async fn current_phase_progress(
-    conn: &mut PgConnection,
-    game_id: GameId,
-) -> Result<Option<PhaseProgress>, sqlx::Error> {
-    sqlx::query!(
-        r#"select p.phase_index, p.label, p.state,
-            (select coalesce(json_agg(json_build_object('game_seat', s.game_seat, 'must_order', o.must_order,
-                        'has_orders', o.orders <> '', 'ready', o.ready) order by s.game_seat), '[]')
-               from seat_order o join seat s on s.seat_id = o.seat_id
-               where o.game_id = p.game_id and o.phase_index = p.phase_index and s.game_seat is not null)
-              as "sheets!: Json<Vec<SheetProgress>>"
-         from phase p
-         where p.game_id = $1 and p.processed_at is null"#,
-        game_id as GameId
-    )
-    .map(|row| PhaseProgress { phase_index: row.phase_index, label: row.label, state: row.state, sheets: row.sheets.0 })
-    .fetch_optional(conn)
-    .await
 }

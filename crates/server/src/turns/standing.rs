@@ -2,13 +2,10 @@
 //! which seats have orders in and are ready. Never the orders themselves: only whether a sheet holds
 //! any, which webDiplomacy and Backstabbr show everyone too.
 
-use sqlx::PgConnection;
-
 use super::board::BoardView;
-use super::queries::{self, SheetProgress};
+use super::queries::{PhaseProgress, SheetProgress};
 use super::world::WorldView;
 use crate::error::{AppError, AppResult};
-use crate::ids::GameId;
 
 /// Whether a seat has given its orders for the current phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,14 +63,7 @@ pub struct Standing {
 /// The game's latest phase (the current one, or the final position of a finished game), if it has
 /// started. `reader` is the viewer's seat's number in the game, if he holds one: a world map then shows
 /// what his seat knows.
-pub async fn standing(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    reader: Option<kinds::SeatIndex>,
-) -> AppResult<Option<Standing>> {
-    let Some(phase) = queries::current_phase_progress(conn, game_id).await? else {
-        return Ok(None);
-    };
+pub fn standing(phase: PhaseProgress, reader: Option<kinds::SeatIndex>) -> AppResult<Standing> {
     let state = kinds::AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
     let titles = state.seats();
     let seats = phase
@@ -84,11 +74,11 @@ pub async fn standing(
             Some(SeatProgress { title, orders: OrderProgress::of(sheet), ready: sheet.ready })
         })
         .collect();
-    let board = state.public_view().board.as_ref().map(|board| BoardView::from_board(board, None));
-    let view = match reader {
-        Some(seat) => state.seat_view(seat),
-        None => state.public_view(),
+    let public = state.public_view();
+    let board = public.board.as_ref().map(|board| BoardView::from_board(board, None));
+    let world = match reader {
+        Some(seat) => state.seat_view(seat).world.as_ref().map(WorldView::of),
+        None => public.world.as_ref().map(WorldView::of),
     };
-    let world = view.world.as_ref().map(WorldView::of);
-    Ok(Some(Standing { phase_index: phase.phase_index, phase_label: phase.label, board, world, seats }))
+    Ok(Standing { phase_index: phase.phase_index, phase_label: phase.label, board, world, seats })
 }
