@@ -20,7 +20,6 @@ use crate::games::pages::{load_visible_game, seat_views, settings_lines};
 use crate::games::queries::{self as game_queries, GameSummary};
 use crate::ids::GameId;
 use crate::orders::pages::load_my_seat;
-use crate::orders::queries as order_queries;
 use crate::state::AppState;
 use crate::turns::pages::{counts_of, read_phase, summaries_with_counts};
 use crate::turns::queries as turn_queries;
@@ -431,11 +430,9 @@ pub async fn my_seat(
 ) -> ApiResult<Json<MySeat>> {
     let mut conn = state.db.acquire().await?;
     let seat = load_my_seat(&mut conn, game_id, &caller.user, None).await?;
-    let sheet = order_queries::sheet(&mut conn, game_id, seat.phase.phase_index, seat.seat_id)
-        .await?
-        .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
+    let sheet = seat.sheet()?;
     let check = seat.state.check_orders(seat.game_seat, &sheet.orders);
-    let votes_for_draw = turn_queries::draw_voters(&mut conn, game_id).await?.contains(&seat.seat_id);
+    let votes_for_draw = seat.votes_for_draw;
     let form = seat.state.order_form(seat.game_seat);
     let view = seat.state.seat_view(seat.game_seat);
     let title = seat.state.seats().into_iter().find(|info| info.id == seat.game_seat).map(|info| info.title);

@@ -13,7 +13,7 @@ use sqlx::PgConnection;
 
 use super::chain;
 use super::forms::{ConcedeForm, DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, RowPick, SheetRequest, read_sheet};
-use super::queries;
+use super::queries::{self, OpenPhase, SeatInPhase, SheetRow};
 use super::save::{Done, DoneQuery, apply_sheet_request, require_open_phase};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, Query, SignedIn, User, set_flash};
@@ -26,7 +26,7 @@ use crate::press::panels::{UnreadItem, unread_by_game};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::end;
-use crate::turns::queries::{self as turn_queries, PhaseRow};
+use crate::turns::queries as turn_queries;
 use crate::turns::world::WorldView;
 
 /// The viewer's own seat in a running game's current phase, with the state that phase starts from.
@@ -34,10 +34,16 @@ pub(crate) struct MySeat {
     pub game: GameRow,
     pub seat_id: SeatId,
     pub game_seat: kinds::SeatIndex,
-    pub phase: PhaseRow,
+    pub phase: OpenPhase,
     pub state: AnyGame,
     /// Every started seat's number in the state.
     pub numbering: Vec<(SeatId, kinds::SeatIndex)>,
+    /// The seat's sheet in the phase (none once the game is over), locked when the seat was loaded
+    /// with a lock.
+    pub sheet: Option<SheetRow>,
+    pub sheet_locked: bool,
+    pub votes_for_draw: bool,
+    pub conceded_to: Option<SeatId>,
 }
 
 /// Loads the viewer's seat, refusing anyone who does not hold a seat in this running game. With a
@@ -62,14 +68,27 @@ pub(crate) async fn load_my_seat(
         AppError::Forbidden("Only the players of this game give orders, each for their own seat.".to_owned())
     })?;
     require_running(game.status)?;
-    let phase = turn_queries::current_phase(conn, game_id)
-        .await?
-        .ok_or_else(|| AppError::Conflict("This game has no phase to order for.".to_owned()))?;
+    let sheet_locked = lock.is_some();
+    let in_phase = match queries::seat_in_open_phase(conn, game_id, seat_id, sheet_locked).await? {
+        Some(in_phase) => Some(in_phase),
+        // The locking read finds nothing for a seat without a sheet; the phase is read without it.
+        None if sheet_locked => queries::seat_in_open_phase(conn, game_id, seat_id, false).await?,
+        None => None,
+    };
+    let SeatInPhase { phase, sheet, votes_for_draw, conceded_to } =
+        in_phase.ok_or_else(|| AppError::Conflict("This game has no phase to order for.".to_owned()))?;
     let numbering = game_queries::numbering(&seats);
     let game_seat = game_queries::number_of(&seats, seat_id)
         .ok_or_else(|| AppError::Conflict("Your seat has no orders to give in this game.".to_owned()))?;
     let state = AnyGame::from_json(phase.state.clone()).map_err(|error| AppError::Internal(error.into()))?;
-    Ok(MySeat { game, seat_id, game_seat, phase, state, numbering })
+    Ok(MySeat { game, seat_id, game_seat, phase, state, numbering, sheet, sheet_locked, votes_for_draw, conceded_to })
+}
+
+impl MySeat {
+    /// The seat's sheet in the phase; a seat without one has nothing to show or change.
+    pub(crate) fn sheet(&self) -> AppResult<&SheetRow> {
+        self.sheet.as_ref().ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))
+    }
 }
 
 fn require_running(status: GameStatus) -> AppResult<()> {
@@ -197,28 +216,14 @@ pub(crate) struct Answer {
 impl OrdersPage {
     /// The page for `seat`, with `form` its order form (built once per request: it lists every legal
     /// order of every unit).
-    async fn build(
-        conn: &mut PgConnection,
-        nav: Nav,
-        user: &User,
-        seat: &MySeat,
-        form: OrderForm,
-        answer: Answer,
-    ) -> AppResult<Self> {
-        let sheet = queries::sheet(conn, seat.game.game_id, seat.phase.phase_index, seat.seat_id)
-            .await?
-            .ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))?;
+    fn build(nav: Nav, user: &User, seat: &MySeat, form: OrderForm, answer: Answer) -> AppResult<Self> {
+        let sheet = seat.sheet()?;
         let check = seat.state.check_orders(seat.game_seat, &sheet.orders);
         let deadline_notice = match crate::gm::preview::awaits_release(&seat.game) {
             true => Some(crate::gm::preview::AWAITING_RELEASE.to_owned()),
             false => seat.game.deadline_notice.clone(),
         };
-        let votes_for_draw = turn_queries::draw_voters(conn, seat.game.game_id).await?.contains(&seat.seat_id);
-        let conceded_to = turn_queries::concessions(conn, seat.game.game_id)
-            .await?
-            .into_iter()
-            .find(|(from, _)| *from == seat.seat_id)
-            .map(|(_, to)| to);
+        let (votes_for_draw, conceded_to) = (seat.votes_for_draw, seat.conceded_to);
         let concede_choices = end::surviving_seats(&seat.state, &seat.numbering)
             .into_iter()
             .filter(|(seat_id, _)| *seat_id != seat.seat_id)
@@ -432,11 +437,11 @@ pub async fn orders_page(
     Path(game_id): Path<GameId>,
     Query(query): Query<DoneQuery>,
 ) -> AppResult<OrdersPage> {
-    let mut conn = state.db.acquire().await?;
-    let seat = load_my_seat(&mut conn, game_id, &signed_in.user, None).await?;
+    // The connection goes back to the pool before the form is built.
+    let seat = load_my_seat(&mut *state.db.acquire().await?, game_id, &signed_in.user, None).await?;
     let form = seat.state.order_form(seat.game_seat);
     let answer = Answer { message: query.done().map(Done::message), ..Answer::default() };
-    OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await
+    OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer)
 }
 
 /// Answers any of the order forms. A save never loses orders silently: a sheet whose lines are all
@@ -451,15 +456,14 @@ pub async fn save_orders(
 ) -> AppResult<Response> {
     let submission = read_sheet(&fields).map_err(AppError::BadRequest)?;
     if let SheetRequest::Rows { picks, refine: true } = submission.request {
-        let mut conn = state.db.acquire().await?;
-        let seat = load_my_seat(&mut conn, game_id, &signed_in.user, None).await?;
+        let seat = load_my_seat(&mut *state.db.acquire().await?, game_id, &signed_in.user, None).await?;
         let answer = Answer {
             message: Some(SaveMessage::done("Not saved yet: finish your choices, then save.")),
             picks: Some(picks),
             ..Answer::default()
         };
         let form = seat.state.order_form(seat.game_seat);
-        let page = OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, answer).await?;
+        let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer)?;
         return Ok(page.into_response());
     }
     let mut tx = state.db.begin().await?;
@@ -470,9 +474,10 @@ pub async fn save_orders(
     if let Some(done) = saved.answer.done {
         return Ok(Redirect::to(&format!("/games/{game_id}/orders?{}", done.query())).into_response());
     }
-    let mut conn = state.db.acquire().await?;
     let form = seat.state.order_form(seat.game_seat);
-    let page = OrdersPage::build(&mut conn, signed_in.nav, &signed_in.user, &seat, form, saved.answer).await?;
+    // The page shows the sheet as this save left it.
+    let seat = MySeat { sheet: seat.sheet.map(|sheet| SheetRow { orders: saved.sheet, ..sheet }), ..seat };
+    let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, saved.answer)?;
     Ok(page.into_response())
 }
 

@@ -30,22 +30,100 @@ pub async fn sheet(
     .await
 }
 
-/// The seat's saved sheet, its row locked until the transaction ends, so two saves of one seat apply
-/// one after the other.
-pub async fn sheet_for_update(
+/// The game's open phase as a seat's orders need it.
+#[derive(Debug)]
+pub struct OpenPhase {
+    pub phase_index: i32,
+    pub code: String,
+    pub label: String,
+    /// The state the phase started from.
+    pub state: serde_json::Value,
+}
+
+/// The open phase with what one seat has given in it: its sheet (none once the game is over), its
+/// draw vote and its concession. Read with the phase in one statement, since every order page and
+/// every save needs them all.
+#[derive(Debug)]
+pub struct SeatInPhase {
+    pub phase: OpenPhase,
+    pub sheet: Option<SheetRow>,
+    pub votes_for_draw: bool,
+    pub conceded_to: Option<SeatId>,
+}
+
+/// One row of [`seat_in_open_phase`]'s two queries.
+struct SeatInPhaseRow {
+    phase_index: i32,
+    code: String,
+    label: String,
+    state: serde_json::Value,
+    orders: Option<String>,
+    must_order: Option<bool>,
+    ready: Option<bool>,
+    votes_for_draw: bool,
+    conceded_to: Option<SeatId>,
+}
+
+impl From<SeatInPhaseRow> for SeatInPhase {
+    fn from(row: SeatInPhaseRow) -> Self {
+        let sheet = match (row.orders, row.must_order, row.ready) {
+            (Some(orders), Some(must_order), Some(ready)) => Some(SheetRow { orders, must_order, ready }),
+            _ => None,
+        };
+        SeatInPhase {
+            phase: OpenPhase { phase_index: row.phase_index, code: row.code, label: row.label, state: row.state },
+            sheet,
+            votes_for_draw: row.votes_for_draw,
+            conceded_to: row.conceded_to,
+        }
+    }
+}
+
+/// The game's open phase and what `seat_id` has given in it. With `lock_sheet`, the seat's sheet row
+/// stays locked until the transaction ends, so two saves of one seat apply one after the other; a
+/// seat without a sheet then reads as no phase. Two queries, because a page must not lock: a lock is
+/// a write.
+pub async fn seat_in_open_phase(
     conn: &mut PgConnection,
     game_id: GameId,
-    phase_index: i32,
     seat_id: SeatId,
-) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar!(
-        "select orders from seat_order where game_id = $1 and phase_index = $2 and seat_id = $3 for update",
-        game_id as GameId,
-        phase_index,
-        seat_id as SeatId
-    )
-    .fetch_optional(conn)
-    .await
+    lock_sheet: bool,
+) -> Result<Option<SeatInPhase>, sqlx::Error> {
+    let row = if lock_sheet {
+        sqlx::query_as!(
+            SeatInPhaseRow,
+            r#"select p.phase_index, p.code, p.label, p.state,
+                o.orders as "orders?", o.must_order as "must_order?", o.ready as "ready?",
+                exists (select 1 from draw_vote d where d.game_id = p.game_id and d.seat_id = $2) as "votes_for_draw!",
+                (select c.to_seat_id from concession c where c.game_id = p.game_id and c.seat_id = $2)
+                  as "conceded_to: SeatId"
+             from phase p
+               join seat_order o on o.game_id = p.game_id and o.phase_index = p.phase_index and o.seat_id = $2
+             where p.game_id = $1 and p.processed_at is null
+             for update of o"#,
+            game_id as GameId,
+            seat_id as SeatId
+        )
+        .fetch_optional(conn)
+        .await?
+    } else {
+        sqlx::query_as!(
+            SeatInPhaseRow,
+            r#"select p.phase_index, p.code, p.label, p.state,
+                o.orders as "orders?", o.must_order as "must_order?", o.ready as "ready?",
+                exists (select 1 from draw_vote d where d.game_id = p.game_id and d.seat_id = $2) as "votes_for_draw!",
+                (select c.to_seat_id from concession c where c.game_id = p.game_id and c.seat_id = $2)
+                  as "conceded_to: SeatId"
+             from phase p
+               left join seat_order o on o.game_id = p.game_id and o.phase_index = p.phase_index and o.seat_id = $2
+             where p.game_id = $1 and p.processed_at is null"#,
+            game_id as GameId,
+            seat_id as SeatId
+        )
+        .fetch_optional(conn)
+        .await?
+    };
+    Ok(row.map(SeatInPhase::from))
 }
 
 /// The seat's number in the game kind's state (null before the game started).

@@ -137,7 +137,7 @@ pub(crate) fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<
 
 /// Answers a request to change the seat's sheet for phase `phase_index` (refused unless it is still
 /// open) and saves the new sheet in `conn`'s transaction, which must hold the game row lock, for
-/// share at least ([`load_my_seat`] with a [`RowLock`]). Shared by the order page and the API, so
+/// share at least, and the sheet's ([`load_my_seat`] with a [`RowLock`] takes both). Shared by the order page and the API, so
 /// both check orders alike.
 pub(crate) async fn apply_sheet_request(
     conn: &mut PgConnection,
@@ -147,8 +147,11 @@ pub(crate) async fn apply_sheet_request(
     now: DateTime<Utc>,
 ) -> AppResult<Saved> {
     require_open_phase(seat, phase_index, now)?;
+    if !seat.sheet_locked {
+        return Err(AppError::Internal(anyhow::anyhow!("a sheet is saved only from a seat loaded with a lock")));
+    }
     let (game_id, phase_index, seat_id) = (seat.game.game_id, seat.phase.phase_index, seat.seat_id);
-    let saved = queries::sheet_for_update(conn, game_id, phase_index, seat_id).await?.unwrap_or_default();
+    let saved = seat.sheet()?.orders.clone();
     let form = LazyForm { seat, form: OnceCell::new() };
     let (new_sheet, answer) = answer_request(seat, &form, &saved, request);
     if let Some(sheet) = &new_sheet {

@@ -504,3 +504,38 @@ async fn seats_save_side_by_side_while_the_worker_waits_for_every_save_in_flight
     let mut worker = pool.begin().await.unwrap();
     assert_eq!(claim_due_game(&mut worker, now).await.unwrap(), Some(game_id), "once the save ends, it is");
 }
+
+// Two saves of one seat (two tabs, a bot) apply one after the other: each locks the seat's sheet as it
+// reads it, so neither writes over lines the other added.
+#[sqlx::test(migrations = "../../migrations")]
+async fn two_saves_of_one_seat_apply_one_after_the_other_and_both_lines_are_kept(pool: PgPool) {
+    use crate::games::queries::RowLock;
+
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Two tabs").await;
+    let seat_id: crate::ids::SeatId = sqlx::query_scalar(
+        "select s.seat_id from seat s join account a using (account_id) where s.game_id = $1 and a.username = 'player0'",
+    )
+    .bind(game_id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let path = orders_path(game_id);
+    // The first save has read the sheet (and taken its lock) and is about to add a line.
+    let mut first = pool.begin().await.unwrap();
+    crate::games::queries::game_locked(&mut first, game_id, RowLock::Share).await.unwrap().unwrap();
+    let read = crate::orders::queries::seat_in_open_phase(&mut first, game_id, seat_id, true).await.unwrap();
+    assert_eq!(read.and_then(|in_phase| in_phase.sheet).map(|sheet| sheet.orders), Some(String::new()));
+    let mut second = Box::pin(players[0].post(&path, &[("phase", "0"), ("intent", "add"), ("text", "A vie - gal")]));
+    let waited = tokio::time::timeout(std::time::Duration::from_millis(300), &mut second).await;
+    assert!(waited.is_err(), "the second save waits for the first");
+    crate::orders::queries::save_orders(&mut first, game_id, 0, seat_id, "F tri - adr").await.unwrap();
+    first.commit().await.unwrap();
+    second.await.assert_redirect_to(&format!("{path}?done=added&orders=1"));
+    let sheet: String = sqlx::query_scalar("select orders from seat_order where seat_id = $1 and phase_index = 0")
+        .bind(seat_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(sheet.lines().collect::<Vec<_>>(), ["F tri - adr", "A vie - gal"]);
+}
