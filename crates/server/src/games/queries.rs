@@ -132,7 +132,9 @@ async fn game_row(
                       order by s.seat_id), '[]')
                from seat s left join account a on a.account_id = s.account_id
                where s.game_id = g.game_id) as "seats!: Json<Vec<SeatRow>>",
-            case when $2 then
+            -- In a sub-select, so the planner cannot fold the flag into a plan for each call: the
+            -- statement is planned once per connection.
+            case when (select $2::boolean) then
               (select json_build_object('phase_index', p.phase_index, 'label', p.label, 'state', p.state,
                   'sheets', (select coalesce(json_agg(json_build_object('game_seat', s.game_seat,
                                 'must_order', o.must_order, 'has_orders', o.orders <> '', 'ready', o.ready)
