@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use sqlx::PgPool;
 
 use crate::ids::GameId;
-use crate::test_support::{Client, POWERS, account, game_form, logged_in, table};
+use crate::test_support::{Client, POWERS, account, game_form, game_status, logged_in, table};
 
 /// What is slipped into every value: NUL (which PostgreSQL refuses in text and jsonb), other C0
 /// controls, DEL and a C1 control.
@@ -62,12 +62,7 @@ async fn started_game(pool: &PgPool, kind: &str) -> (Client, Vec<Client>, GameId
         let status = post_poisoned(player, &format!("/games/{game_id}/join"), join).await;
         assert_eq!(status, StatusCode::SEE_OTHER, "joining the {kind} game");
     }
-    let status: String = sqlx::query_scalar("select status::text from game where game_id = $1")
-        .bind(game_id)
-        .fetch_one(pool)
-        .await
-        .unwrap();
-    assert_eq!(status, "running", "the {kind} game did not start");
+    assert_eq!(game_status(pool, game_id).await, "running", "the {kind} game did not start");
     (gm, players, game_id)
 }
 

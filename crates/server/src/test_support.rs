@@ -251,6 +251,11 @@ pub async fn make_due(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
     Utc::now().trunc_subsecs(6) + Duration::seconds(1)
 }
 
+/// The game's status as stored: `forming`, `running`, `paused` or `finished`.
+pub async fn game_status(pool: &PgPool, game_id: GameId) -> String {
+    sqlx::query_scalar("select status::text from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
+}
+
 /// Makes the game due and lets the worker process its current phase (a day in Covert Operations).
 pub async fn process_phase(pool: &PgPool, game_id: GameId) {
     let now = make_due(pool, game_id).await;

@@ -5,11 +5,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
 use crate::ids::GameId;
-use crate::test_support::{Client, POWERS, account, create_game, game_form, logged_in};
-
-async fn status_of(pool: &PgPool, game_id: GameId) -> String {
-    sqlx::query_scalar("select status::text from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
-}
+use crate::test_support::{Client, POWERS, account, create_game, game_form, game_status, logged_in};
 
 async fn deadline_of(pool: &PgPool, game_id: GameId) -> Option<DateTime<Utc>> {
     sqlx::query_scalar("select deadline_at from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
@@ -74,7 +70,7 @@ async fn every_gm_action_is_refused_to_other_players(pool: PgPool) {
         .post(&format!("/games/{game_id}/admin/settings"), &game_form("Hijacked", &[]))
         .await
         .assert_error_page(StatusCode::FORBIDDEN);
-    assert_eq!(status_of(&pool, game_id).await, "forming");
+    assert_eq!(game_status(&pool, game_id).await, "forming");
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -144,7 +140,7 @@ async fn the_gm_cannot_start_before_every_seat_is_taken(pool: PgPool) {
         .await
         .assert_error_page(StatusCode::CONFLICT)
         .assert_contains("Only 0 of 7 seats");
-    assert_eq!(status_of(&pool, game_id).await, "forming");
+    assert_eq!(game_status(&pool, game_id).await, "forming");
 }
 
 #[sqlx::test(migrations = "../../migrations")]
@@ -153,7 +149,7 @@ async fn start_pause_resume_extend_and_end_move_the_game_and_its_deadline(pool: 
     let admin = format!("/games/{game_id}/admin");
     gm.post(&format!("{admin}/extend"), &[("by", "1d")]).await.assert_error_page(StatusCode::CONFLICT);
     gm.post(&format!("{admin}/start"), &[]).await.assert_redirect_to(&admin);
-    assert_eq!(status_of(&pool, game_id).await, "running");
+    assert_eq!(game_status(&pool, game_id).await, "running");
     let first = deadline_of(&pool, game_id).await.unwrap();
     gm.post(&format!("{admin}/start"), &[]).await.assert_error_page(StatusCode::CONFLICT);
     gm.post(&format!("{admin}/extend"), &[("by", "soon")]).await.assert_error_page(StatusCode::BAD_REQUEST);
@@ -161,14 +157,14 @@ async fn start_pause_resume_extend_and_end_move_the_game_and_its_deadline(pool: 
     assert_eq!(deadline_of(&pool, game_id).await.unwrap() - first, chrono::Duration::hours(2));
     gm.post(&format!("{admin}/resume"), &[]).await.assert_error_page(StatusCode::CONFLICT);
     gm.post(&format!("{admin}/pause"), &[]).await.assert_redirect_to(&admin);
-    assert_eq!(status_of(&pool, game_id).await, "paused");
+    assert_eq!(game_status(&pool, game_id).await, "paused");
     assert_eq!(deadline_of(&pool, game_id).await, None);
     gm.post(&format!("{admin}/resume"), &[]).await.assert_redirect_to(&admin);
     let resumed = deadline_of(&pool, game_id).await.unwrap();
     let expected = first + chrono::Duration::hours(2);
     assert!((resumed - expected).num_seconds().abs() < 60, "resumed {resumed}, expected about {expected}");
     gm.post(&format!("{admin}/end"), &[]).await.assert_redirect_to(&admin);
-    assert_eq!(status_of(&pool, game_id).await, "finished");
+    assert_eq!(game_status(&pool, game_id).await, "finished");
     gm.post(&format!("{admin}/end"), &[]).await.assert_error_page(StatusCode::CONFLICT);
     let actions: Vec<String> =
         sqlx::query_scalar("select action::text from game_audit where game_id = $1 order by game_audit_id")
@@ -275,7 +271,7 @@ async fn when_the_gm_assigns_powers_the_game_waits_for_every_assignment(pool: Pg
         .await
         .assert_error_page(StatusCode::CONFLICT);
     gm.post(&format!("/games/{game_id}/admin/start"), &[]).await.assert_status(StatusCode::SEE_OTHER);
-    assert_eq!(status_of(&pool, game_id).await, "running");
+    assert_eq!(game_status(&pool, game_id).await, "running");
 }
 
 #[sqlx::test(migrations = "../../migrations")]

@@ -4,11 +4,7 @@ use axum::http::StatusCode;
 use sqlx::PgPool;
 
 use crate::ids::GameId;
-use crate::test_support::{Client, POWERS, create_game, game_form, logged_in};
-
-async fn status_of(pool: &PgPool, game_id: GameId) -> String {
-    sqlx::query_scalar("select status::text from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
-}
+use crate::test_support::{Client, POWERS, create_game, game_form, game_status, logged_in};
 
 /// Seats `count` new players (`{prefix}0`, `{prefix}1`, ...) in the game, each choosing the next power.
 async fn fill_seats(pool: &PgPool, game_id: GameId, count: usize, prefix: &str) -> Vec<Client> {
@@ -160,7 +156,7 @@ async fn the_game_starts_by_itself_when_the_last_seat_is_taken(pool: PgPool) {
     let mut gm = logged_in(&pool, "gamemaster").await;
     let game_id = create_game(&mut gm, "Full House", &[]).await;
     let mut players = fill_seats(&pool, game_id, 7, "player").await;
-    assert_eq!(status_of(&pool, game_id).await, "running");
+    assert_eq!(game_status(&pool, game_id).await, "running");
     let deadline: Option<chrono::DateTime<chrono::Utc>> =
         sqlx::query_scalar("select deadline_at from game where game_id = $1")
             .bind(game_id)
@@ -185,7 +181,7 @@ async fn random_assignment_gives_every_seat_a_distinct_power_at_the_start(pool: 
         let mut player = logged_in(&pool, &format!("lucky{index}")).await;
         player.post(&format!("/games/{game_id}/join"), &[]).await.assert_status(StatusCode::SEE_OTHER);
     }
-    assert_eq!(status_of(&pool, game_id).await, "running");
+    assert_eq!(game_status(&pool, game_id).await, "running");
     let distinct: i64 = sqlx::query_scalar("select count(distinct power) from seat_power where game_id = $1")
         .bind(game_id)
         .fetch_one(&pool)

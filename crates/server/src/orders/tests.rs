@@ -6,7 +6,7 @@ use kinds::{AnyGame, Kind, SeatIndex};
 use sqlx::PgPool;
 
 use crate::ids::GameId;
-use crate::test_support::{Client, logged_in, make_due, process_phase, started_game, table};
+use crate::test_support::{Client, game_status, logged_in, make_due, process_phase, started_game, table};
 
 fn orders_path(game_id: GameId) -> String {
     format!("/games/{game_id}/orders")
@@ -227,12 +227,7 @@ async fn a_draw_passes_only_when_every_surviving_power_votes_for_it_and_votes_st
     others[1].post(&draw_path, &[("draw", "false")]).await;
     others[1].post(&draw_path, &[("draw", "true")]).await;
     last.post(&draw_path, &[("draw", "true")]).await.assert_redirect_to(&format!("/games/{game_id}/phases"));
-    let status: String = sqlx::query_scalar("select status::text from game where game_id = $1")
-        .bind(game_id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    assert_eq!(status, "finished");
+    assert_eq!(game_status(&pool, game_id).await, "finished");
     observer.get(&format!("/games/{game_id}/phases")).await.assert_contains(
         "Game over: <strong>Draw between Austria, England, France, Germany, Italy, Russia and Turkey</strong>",
     );

@@ -12,7 +12,7 @@ use crate::games::lifecycle;
 use crate::games::model::{Power, SeatRole, default_seat_count};
 use crate::games::queries::{self as game_queries, NewGame};
 use crate::ids::{AccountId, GameId};
-use crate::test_support::{Client, logged_in, make_due, started_game, table};
+use crate::test_support::{Client, game_status, logged_in, make_due, process_phase, started_game, table};
 
 async fn deadline_of(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
     sqlx::query_scalar("select deadline_at from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
@@ -802,7 +802,7 @@ async fn a_draw_vote_made_unanimous_by_an_elimination_ends_the_game_when_the_pha
     .unwrap();
     let mut observer = Client::new(pool.clone());
     observer.get(&format!("/games/{game_id}")).await.assert_contains("id=\"game-status\">Running<");
-    crate::test_support::process_phase(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
     observer
         .get(&format!("/games/{game_id}"))
         .await
@@ -822,10 +822,5 @@ async fn a_standing_draw_vote_that_does_not_pass_leaves_the_next_phase_its_deadl
     assert_eq!(phases_of(&pool, game_id).await, [(0, true), (1, false)]);
     let deadline = deadline_of(&pool, game_id).await;
     assert!(deadline > now + Duration::hours(1), "the next phase's deadline {deadline} is an ordinary one after {now}");
-    let status: String = sqlx::query_scalar("select status::text from game where game_id = $1")
-        .bind(game_id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    assert_eq!(status, "running");
+    assert_eq!(game_status(&pool, game_id).await, "running");
 }
