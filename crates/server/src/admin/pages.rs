@@ -17,6 +17,7 @@ use crate::games::access::Access;
 use crate::games::forms::GameSettingsForm;
 use crate::games::lifecycle;
 use crate::games::model::{GameStatus, GmAction, Power, PowerAssignment, StartRule};
+use crate::games::pages::load_visible_game_locked;
 use crate::games::pages::{SeatView, SettingsFormView, load_visible_game, seat_views, settings_lines};
 use crate::games::queries::{self as game_queries, AuditEntry, GameRow, SeatRow};
 use crate::games::status;
@@ -165,11 +166,8 @@ pub(crate) struct GmTransaction {
 
 pub(crate) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
     let mut tx = state.db.begin().await?;
-    let (game, seats) = game_queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(user), &seats, "");
-    if !access.can_view(&game) {
-        return Err(AppError::NotFound);
-    }
+    let (game, seats, access) =
+        load_visible_game_locked(&mut tx, game_id, Some(user), "", game_queries::RowLock::Update).await?;
     require_gm(&access)?;
     Ok(GmTransaction { tx, game, seats })
 }

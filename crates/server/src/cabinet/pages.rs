@@ -20,6 +20,7 @@ use crate::extract::{Form, Path, SignedIn, User, set_flash};
 use crate::games::access::Access;
 use crate::games::model::{GameStatus, SeatRole, is_cabinet};
 use crate::games::pages::load_visible_game;
+use crate::games::pages::load_visible_game_locked;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::orders::queries as order_queries;
@@ -357,9 +358,9 @@ pub async fn sign_up_team(
     }
     let me = &signed_in.user;
     let mut tx = state.db.begin().await?;
-    let (game, seats) = game_queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(me), &seats, "");
-    if !access.can_view(&game) || !is_cabinet(game.kind) {
+    let (game, seats, access) =
+        load_visible_game_locked(&mut tx, game_id, Some(me), "", game_queries::RowLock::Update).await?;
+    if !is_cabinet(game.kind) {
         return Err(AppError::NotFound);
     }
     require_forming(&game)?;
@@ -415,9 +416,9 @@ pub async fn confirm_team(
     let me = &signed_in.user;
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let (game, seats) = game_queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(me), &seats, "");
-    if !access.can_view(&game) || !is_cabinet(game.kind) {
+    let (game, seats, access) =
+        load_visible_game_locked(&mut tx, game_id, Some(me), "", game_queries::RowLock::Update).await?;
+    if !is_cabinet(game.kind) {
         return Err(AppError::NotFound);
     }
     require_forming(&game)?;
@@ -613,9 +614,9 @@ async fn add_line(
     phase: &str,
     line: &str,
 ) -> AppResult<()> {
-    let (game, seats) = game_queries::game_and_seats_for_update(conn, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(user), &seats, "");
-    if !access.can_view(&game) || !is_cabinet(game.kind) {
+    let (game, _, access) =
+        load_visible_game_locked(conn, game_id, Some(user), "", game_queries::RowLock::Update).await?;
+    if !is_cabinet(game.kind) {
         return Err(AppError::NotFound);
     }
     if game.status != GameStatus::Running {
@@ -654,9 +655,8 @@ async fn answer_as_named(
     motion: u32,
     accept: bool,
 ) -> AppResult<String> {
-    let (game, seats) = game_queries::game_and_seats_for_update(conn, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(user), &seats, "");
-    if !access.can_view(&game) || !is_cabinet(game.kind) {
+    let (game, _, _) = load_visible_game_locked(conn, game_id, Some(user), "", game_queries::RowLock::Update).await?;
+    if !is_cabinet(game.kind) {
         return Err(AppError::NotFound);
     }
     if !matches!(game.status, GameStatus::Running | GameStatus::Paused) {

@@ -24,7 +24,6 @@ use crate::pages::{Nav, format_time, time_left, zone_of};
 use crate::press::panels::{PressSummary, game_summary};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
-use crate::turns::queries as turn_queries;
 use crate::turns::standing::{Standing, standing};
 use crate::turns::world::WorldView;
 
@@ -451,11 +450,8 @@ pub async fn show_game(
         GameStatus::Forming | GameStatus::Running | GameStatus::Paused => None,
     };
     let press = game_summary(&mut conn, &game, &seats, &access, viewer.user.as_ref()).await?;
-    let winners = if game.status == GameStatus::Finished {
-        winners(&mut conn, &game, &seats, &access).await?
-    } else {
-        Vec::new()
-    };
+    let victors = standing.as_ref().map(|standing| standing.victors.as_slice()).unwrap_or_default();
+    let winners = winners(&game, &seats, &access, victors);
     Ok(GamePage {
         is_cabinet: is_cabinet(game.kind),
         winners,
@@ -487,19 +483,12 @@ pub async fn show_game(
     })
 }
 
-/// The seats sharing a win (rulings 2.6: all seats of a Cabinet realm), by position and holder.
-async fn winners(
-    conn: &mut PgConnection,
-    game: &GameRow,
-    seats: &[SeatRow],
-    access: &Access,
-) -> AppResult<Vec<String>> {
-    let Some(phase) = turn_queries::current_phase(conn, game.game_id).await? else { return Ok(Vec::new()) };
-    let Ok(state) = kinds::AnyGame::from_json(phase.state) else { return Ok(Vec::new()) };
-    let Some(kinds::Outcome::Victory { winners, .. }) = state.outcome() else { return Ok(Vec::new()) };
+/// The seats sharing a win (rulings 2.6: all seats of a Cabinet realm), by position and holder;
+/// `victors` are their numbers in the game kind's state.
+fn winners(game: &GameRow, seats: &[SeatRow], access: &Access, victors: &[kinds::SeatIndex]) -> Vec<String> {
     let numbering = queries::numbering(seats);
     let views = seat_views(game, seats, access);
-    Ok(winners
+    victors
         .iter()
         .filter_map(|index| numbering.iter().find(|(_, number)| number == index))
         .filter_map(|(seat_id, _)| seats.iter().position(|seat| seat.seat_id == *seat_id))
@@ -507,7 +496,7 @@ async fn winners(
             let title = crate::press::access::seat_title(&seats[at], at + 1);
             format!("{title}: {}", views[at].player)
         })
-        .collect())
+        .collect()
 }
 
 /// Whether a player joining chooses a power: not in kinds without powers, nor in Cabinet games, whose
@@ -528,6 +517,20 @@ pub async fn load_visible_game(
     Ok((game, seats, access))
 }
 
+/// [`load_visible_game`] with the game's row locked as `lock` says until the transaction ends (and read
+/// after the lock is granted).
+pub async fn load_visible_game_locked(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    user: Option<&User>,
+    invite: &str,
+    lock: queries::RowLock,
+) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
+    let (game, seats) = queries::game_and_seats_locked(conn, game_id, lock).await?.ok_or(AppError::NotFound)?;
+    let access = visible_access(&game, &seats, user, invite)?;
+    Ok((game, seats, access))
+}
+
 /// The viewer's access to a game; a game they may not see answers 404.
 fn visible_access(game: &GameRow, seats: &[SeatRow], user: Option<&User>, invite: &str) -> AppResult<Access> {
     let access = Access::of(game, user, seats, invite);
@@ -544,11 +547,8 @@ pub async fn join_game(
     let user = &signed_in.user;
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let (game, seats) = queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(user), &seats, &form.invite);
-    if !access.can_view(&game) {
-        return Err(AppError::NotFound);
-    }
+    let (game, seats, access) =
+        load_visible_game_locked(&mut tx, game_id, Some(user), &form.invite, queries::RowLock::Update).await?;
     check_can_join(&game, &seats, &access, power)?;
     let seat_id = queries::insert_seat(&mut tx, game_id, user.account_id, SeatRole::Player).await?;
     if let Some(power) = power {
@@ -598,11 +598,8 @@ pub async fn leave_game(
     Path(game_id): Path<GameId>,
 ) -> AppResult<Redirect> {
     let mut tx = state.db.begin().await?;
-    let (game, seats) = queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(&signed_in.user), &seats, "");
-    if !access.can_view(&game) {
-        return Err(AppError::NotFound);
-    }
+    let (game, _, access) =
+        load_visible_game_locked(&mut tx, game_id, Some(&signed_in.user), "", queries::RowLock::Update).await?;
     let seat_id = access.my_seat.ok_or_else(|| AppError::Conflict("You have no seat in this game.".to_owned()))?;
     if game.status != GameStatus::Forming {
         return Err(AppError::Conflict(

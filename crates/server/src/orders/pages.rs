@@ -17,8 +17,8 @@ use super::queries::{self, OpenPhase, SeatInPhase, SheetRow};
 use super::save::{Done, DoneQuery, apply_sheet_request, require_open_phase};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, Query, SignedIn, User, set_flash};
-use crate::games::access::Access;
 use crate::games::model::GameStatus;
+use crate::games::pages::{load_visible_game, load_visible_game_locked};
 use crate::games::queries::{self as game_queries, GameRow, RowLock};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time, time_left};
@@ -55,15 +55,10 @@ pub(crate) async fn load_my_seat(
     user: &User,
     lock: Option<RowLock>,
 ) -> AppResult<MySeat> {
-    let game_and_seats = match lock {
-        Some(lock) => game_queries::game_and_seats_locked(conn, game_id, lock).await?,
-        None => game_queries::game_and_seats(conn, game_id).await?,
+    let (game, seats, access) = match lock {
+        Some(lock) => load_visible_game_locked(conn, game_id, Some(user), "", lock).await?,
+        None => load_visible_game(conn, game_id, Some(user), "").await?,
     };
-    let (game, seats) = game_and_seats.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(user), &seats, "");
-    if !access.can_view(&game) {
-        return Err(AppError::NotFound);
-    }
     let seat_id = access.my_seat.ok_or_else(|| {
         AppError::Forbidden("Only the players of this game give orders, each for their own seat.".to_owned())
     })?;

@@ -136,9 +136,9 @@ pub(crate) fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<
 }
 
 /// Answers a request to change the seat's sheet for phase `phase_index` (refused unless it is still
-/// open) and saves the new sheet in `conn`'s transaction, which must hold the game row lock, for
-/// share at least, and the sheet's ([`load_my_seat`] with a [`RowLock`] takes both). Shared by the order page and the API, so
-/// both check orders alike.
+/// open) and saves the new sheet in `conn`'s transaction, which must hold the game row's lock, for
+/// share at least, and the sheet's ([`load_my_seat`] with a [`RowLock`] takes both). Shared by the
+/// order page and the API, so both check orders alike.
 pub(crate) async fn apply_sheet_request(
     conn: &mut PgConnection,
     seat: &MySeat,

@@ -26,6 +26,7 @@ use crate::games::access::Access;
 use crate::games::forms::InviteQuery;
 use crate::games::model::{GameStatus, GmAction, PressRule};
 use crate::games::pages::load_visible_game;
+use crate::games::pages::load_visible_game_locked;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{ConversationId, GameId, MessageId, SeatId};
 use crate::notify::{PressNotice, enqueue_press_notice};
@@ -796,11 +797,8 @@ pub async fn update_press_settings(
 ) -> AppResult<Redirect> {
     let settings = form.validate().map_err(AppError::BadRequest)?;
     let mut tx = state.db.begin().await?;
-    let (game, seats) = game_queries::game_and_seats_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = crate::games::access::Access::of(&game, Some(&signed_in.user), &seats, "");
-    if !access.can_view(&game) {
-        return Err(AppError::NotFound);
-    }
+    let (game, _, access) =
+        load_visible_game_locked(&mut tx, game_id, Some(&signed_in.user), "", game_queries::RowLock::Update).await?;
     if !access.is_gm {
         return Err(AppError::Forbidden("Only this game's GM can do that.".to_owned()));
     }

@@ -14,6 +14,7 @@ use crate::extract::{Form, Path, SignedIn, set_flash};
 use crate::games::access::Access;
 use crate::games::model::{GameStatus, GmAction};
 use crate::games::pages::load_visible_game;
+use crate::games::pages::load_visible_game_locked;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::pages::Nav;
@@ -122,11 +123,8 @@ async fn locked_game(
     game_id: GameId,
     signed_in: &SignedIn,
 ) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
-    let (game, seats) = game_queries::game_and_seats_for_update(tx, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = Access::of(&game, Some(&signed_in.user), &seats, "");
-    if !access.can_view(&game) {
-        return Err(AppError::NotFound);
-    }
+    let (game, seats, access) =
+        load_visible_game_locked(tx, game_id, Some(&signed_in.user), "", game_queries::RowLock::Update).await?;
     Ok((game, seats, access))
 }
 

@@ -520,7 +520,6 @@ pub async fn postpone_after_failure(
         .map(drop)
 }
 
-/// How the game ended, once it has.
 pub async fn set_draw_vote(
     conn: &mut PgConnection,
     game_id: GameId,

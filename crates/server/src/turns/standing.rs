@@ -58,6 +58,8 @@ pub struct Standing {
     pub world: Option<WorldView>,
     /// Empty once the game is over (the final phase has no order sheets).
     pub seats: Vec<SeatProgress>,
+    /// The kind's seats sharing a win, once a game is won.
+    pub victors: Vec<kinds::SeatIndex>,
 }
 
 /// The game's latest phase (the current one, or the final position of a finished game), if it has
@@ -80,5 +82,9 @@ pub fn standing(phase: PhaseProgress, reader: Option<kinds::SeatIndex>) -> AppRe
         Some(seat) => state.seat_view(seat).world.as_ref().map(WorldView::of),
         None => public.world.as_ref().map(WorldView::of),
     };
-    Ok(Standing { phase_index: phase.phase_index, phase_label: phase.label, board, world, seats })
+    let victors = match state.outcome() {
+        Some(kinds::Outcome::Victory { winners, .. }) => winners,
+        None => Vec::new(),
+    };
+    Ok(Standing { phase_index: phase.phase_index, phase_label: phase.label, board, world, seats, victors })
 }
