@@ -13,13 +13,13 @@ use sqlx::{PgConnection, PgPool};
 use crate::accounts::{NewAccount, hash_password, insert_account};
 use crate::error::FormErrors;
 use crate::games::forms::GameSettingsForm;
-use crate::games::lifecycle;
 use crate::games::model::{GmAction, Power, SeatRole, default_seat_count};
 use crate::games::queries::{self, NewGame};
 use crate::ids::{AccountId, GameId};
 use crate::orders::queries as orders_queries;
 use crate::turns;
 use crate::turns::queries as turn_queries;
+use crate::turns::start;
 
 const DEMO_PLAYERS: [(&str, &str); 7] = [
     ("alice", "Alice"),
@@ -127,7 +127,7 @@ async fn create_played_game(conn: &mut PgConnection, admin: AccountId, players: 
     .execute(&mut *conn)
     .await?;
     let game = queries::game(conn, game_id).await?.context("the demo game was just inserted")?;
-    lifecycle::start_if_ready(conn, &game, started)
+    start::start_if_ready(conn, &game, started)
         .await
         .map_err(|error| anyhow::anyhow!("starting the demo game: {error:?}"))?
         .map_err(|not_ready| anyhow::anyhow!("the demo game cannot start: {not_ready}"))?;

@@ -8,9 +8,10 @@ use kinds::{AnyGame, GmActionError};
 use serde::Deserialize;
 use sqlx::PgConnection;
 
-use super::pages::{begin_as_gm, panel_page};
+use super::pages::panel_page;
 use crate::error::{AppError, AppResult, invalid_form};
 use crate::extract::{Form, Path, SignedIn};
+use crate::games::gm_tx::begin_as_gm;
 use crate::games::model::{GameStatus, GmAction};
 use crate::ids::GameId;
 use crate::state::AppState;

@@ -15,7 +15,6 @@
 mod forms;
 mod kind_action;
 pub(crate) mod pages;
-pub(crate) use pages::{GmTransaction, begin_as_gm};
 mod queries;
 mod site;
 

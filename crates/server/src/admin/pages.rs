@@ -6,26 +6,25 @@ use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, Postgres, Transaction};
+use sqlx::PgConnection;
 
 use super::forms::{AssignPowerForm, ExtendForm, ReplaceForm};
 use super::kind_action::KindActionView;
 use super::queries;
 use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
-use crate::extract::{Form, Path, SignedIn, User, set_flash};
-use crate::games::access::Access;
+use crate::extract::{Form, Path, SignedIn, User};
 use crate::games::forms::GameSettingsForm;
-use crate::games::lifecycle;
+use crate::games::gm_tx::{begin_as_gm, require_gm};
+use crate::games::load::load_visible_game;
 use crate::games::model::{GameStatus, GmAction, Power, PowerAssignment, StartRule};
-use crate::games::pages::load_visible_game_locked;
-use crate::games::pages::{SeatView, SettingsFormView, load_visible_game, seat_views, settings_lines};
-use crate::games::queries::{self as game_queries, AuditEntry, GameRow, SeatRow};
+use crate::games::queries::{self as game_queries, AuditEntry};
 use crate::games::status;
+use crate::games::views::{SeatView, SettingsFormView, seat_views, settings_lines};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
-use crate::press::pages::PressSettingsView;
+use crate::press::send::PressSettingsView;
 use crate::state::AppState;
-use crate::turns::queries as turn_queries;
+use crate::turns::start;
 
 /// An audit line as shown.
 pub struct AuditLine {
@@ -117,7 +116,7 @@ pub(super) async fn panel_page(
         None
     };
     let cabinet = crate::cabinet::gm::panel_view(conn, &game, &seats).await?;
-    let start_blocker = match lifecycle::readiness(&game, &seats) {
+    let start_blocker = match start::readiness(&game, &seats) {
         Ok(()) => None,
         Err(not_ready) => Some(not_ready.to_string()),
     };
@@ -144,10 +143,6 @@ pub(super) async fn panel_page(
     })
 }
 
-fn require_gm(access: &Access) -> AppResult<()> {
-    if access.is_gm { Ok(()) } else { Err(AppError::Forbidden("Only this game's GM can do that.".to_owned())) }
-}
-
 pub async fn panel(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -155,69 +150,6 @@ pub async fn panel(
 ) -> AppResult<PanelPage> {
     let mut conn = state.db.acquire().await?;
     panel_page(&mut conn, signed_in.nav, &signed_in.user, game_id, None).await
-}
-
-/// An open GM transaction: the game row is locked and the user is its GM.
-pub(crate) struct GmTransaction {
-    pub(crate) tx: Transaction<'static, Postgres>,
-    pub(crate) game: GameRow,
-    pub(crate) seats: Vec<SeatRow>,
-}
-
-pub(crate) async fn begin_as_gm(state: &AppState, user: &User, game_id: GameId) -> AppResult<GmTransaction> {
-    let mut tx = state.db.begin().await?;
-    let (game, seats, access) =
-        load_visible_game_locked(&mut tx, game_id, Some(user), "", game_queries::RowLock::Update).await?;
-    require_gm(&access)?;
-    Ok(GmTransaction { tx, game, seats })
-}
-
-impl GmTransaction {
-    pub(crate) async fn finish(
-        mut self,
-        signed_in: &SignedIn,
-        action: GmAction,
-        detail: &str,
-        flash: &str,
-    ) -> AppResult<Redirect> {
-        let game_id = self.game.game_id;
-        game_queries::record_audit(&mut self.tx, game_id, signed_in.user.account_id, action, detail).await?;
-        self.tx.commit().await?;
-        set_flash(&signed_in.session, flash).await?;
-        Ok(Redirect::to(&format!("/games/{game_id}/admin")))
-    }
-
-    /// The game's deadline, moved off its no-process weekdays if `deadline` falls on one.
-    async fn keep_off_no_process_days(&mut self, deadline: DateTime<Utc>) -> AppResult<DateTime<Utc>> {
-        let allowed = self.game.settings().deadlines.on_a_processing_day(deadline);
-        if allowed != deadline {
-            turn_queries::move_deadline(&mut self.tx, self.game.game_id, allowed).await?;
-        }
-        Ok(allowed)
-    }
-
-    pub(crate) fn require_status(&self, allowed: &[GameStatus], refusal: &str) -> AppResult<()> {
-        if allowed.contains(&self.game.status) { Ok(()) } else { Err(AppError::Conflict(refusal.to_owned())) }
-    }
-
-    fn seat(&self, seat_id: SeatId) -> AppResult<&SeatRow> {
-        self.seats.iter().find(|seat| seat.seat_id == seat_id).ok_or(AppError::NotFound)
-    }
-
-    /// How the audit log names a seat: by number and power, and by player unless the game is anonymous
-    /// (the log is read by all players, so it must not unmask anyone).
-    fn describe_seat(&self, seat: &SeatRow) -> String {
-        let number = self.seats.iter().position(|other| other.seat_id == seat.seat_id).map_or(0, |index| index + 1);
-        let powers: Vec<&str> = seat.powers.iter().map(|power| power.label()).collect();
-        let mut description = format!("seat {number}");
-        if !powers.is_empty() {
-            description.push_str(&format!(" ({})", powers.join(", ")));
-        }
-        if let (false, Some(name)) = (self.game.anonymous, &seat.display_name) {
-            description.push_str(&format!(", held by {name}"));
-        }
-        description
-    }
 }
 
 pub async fn update_settings(
@@ -247,7 +179,7 @@ pub async fn update_settings(
     game_queries::set_seat_count(&mut gm.tx, game_id, seat_count).await?;
     let started = if settings.start_rule == StartRule::WhenFull {
         let updated = game_queries::game(&mut gm.tx, game_id).await?.ok_or(AppError::NotFound)?;
-        lifecycle::start_if_ready(&mut gm.tx, &updated, state.clock.now()).await?.is_ok()
+        start::start_if_ready(&mut gm.tx, &updated, state.clock.now()).await?.is_ok()
     } else {
         false
     };
@@ -263,7 +195,7 @@ pub async fn start(
 ) -> AppResult<Redirect> {
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     let now = state.clock.now();
-    let deadline = lifecycle::start_if_ready(&mut gm.tx, &gm.game, now)
+    let deadline = start::start_if_ready(&mut gm.tx, &gm.game, now)
         .await?
         .map_err(|not_ready| AppError::Conflict(not_ready.to_string()))?;
     let detail = format!("First deadline {}.", format_utc(deadline));
@@ -410,7 +342,7 @@ pub async fn assign_power(
     game_queries::give_power(&mut gm.tx, game_id, seat_id, seat.role, power).await?;
     let detail = format!("Gave {} to {}.", power.label(), gm.describe_seat(&seat));
     if gm.game.start_rule == StartRule::WhenFull {
-        lifecycle::start_if_ready(&mut gm.tx, &gm.game, state.clock.now()).await?.ok();
+        start::start_if_ready(&mut gm.tx, &gm.game, state.clock.now()).await?.ok();
     }
     gm.finish(&signed_in, GmAction::AssignPower, &detail, "Power assigned.").await
 }

@@ -15,14 +15,15 @@ use super::extract::{ApiPath, ApiQuery};
 use super::problem::{ApiResult, Problem};
 use crate::error::AppError;
 use crate::games::forms::LobbyQuery;
+use crate::games::load::load_visible_game;
 use crate::games::model::GameStatus;
-use crate::games::pages::{load_visible_game, seat_views, settings_lines};
 use crate::games::queries::{self as game_queries, GameSummary};
+use crate::games::views::{seat_views, settings_lines};
 use crate::ids::GameId;
-use crate::orders::pages::load_my_seat;
+use crate::orders::actions::load_my_seat;
 use crate::state::AppState;
-use crate::turns::pages::{counts_of, read_phase, summaries_with_counts};
 use crate::turns::queries as turn_queries;
+use crate::turns::read::{counts_of, read_phase, summaries_with_counts};
 
 /// The lobby lists at most this many games per list, like its page.
 const LOBBY_LIMIT: i64 = 100;

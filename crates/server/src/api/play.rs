@@ -14,8 +14,8 @@ use super::problem::{ApiResult, Problem};
 use crate::extract::without_control_characters;
 use crate::games::queries::RowLock;
 use crate::ids::GameId;
+use crate::orders::actions::{load_my_seat, mark_ready, record_draw_vote};
 use crate::orders::forms::SheetRequest;
-use crate::orders::pages::{load_my_seat, mark_ready, record_draw_vote};
 use crate::orders::save::{Saved, apply_sheet_request};
 use crate::state::AppState;
 

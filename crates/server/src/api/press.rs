@@ -19,8 +19,8 @@ use crate::extract::without_control_characters;
 use crate::ids::{ConversationId, GameId, MessageId, SeatId};
 use crate::press::access::Members;
 use crate::press::forms::Compose;
-use crate::press::pages::{PAGE_SIZE, PressContext, Refusal, compose_members, readable, send};
 use crate::press::queries::{self as press_queries, MessageRow};
+use crate::press::send::{PAGE_SIZE, PressContext, Refusal, compose_members, readable, send};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

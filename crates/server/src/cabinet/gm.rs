@@ -12,9 +12,9 @@ use serde::Deserialize;
 use super::formation::Position;
 use super::queries;
 use super::seating::{self, person};
-use crate::admin::pages::begin_as_gm;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn};
+use crate::games::gm_tx::begin_as_gm;
 use crate::games::model::{GameStatus, GmAction, Power, SeatRole, is_cabinet};
 use crate::games::queries as game_queries;
 use crate::ids::{AccountId, GameId, SeatId};
@@ -67,7 +67,7 @@ pub async fn place_by_hand(
     queries::set_seat_role(&mut gm.tx, seat_id, position.role).await?;
     game_queries::give_power(&mut gm.tx, game_id, seat_id, position.role, position.power).await?;
     if gm.game.start_rule == crate::games::model::StartRule::WhenFull {
-        crate::games::lifecycle::start_if_ready(&mut gm.tx, &gm.game, state.clock.now()).await?.ok();
+        crate::turns::start::start_if_ready(&mut gm.tx, &gm.game, state.clock.now()).await?.ok();
     }
     gm.finish(&signed_in, GmAction::AssignPower, "Placed a player in a position.", "Placed.").await
 }

@@ -18,9 +18,9 @@ use super::seating::{account, person};
 use crate::error::{AppError, AppResult, violates};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
 use crate::games::access::Access;
+use crate::games::load::load_visible_game;
+use crate::games::load::load_visible_game_locked;
 use crate::games::model::{GameStatus, SeatRole, is_cabinet};
-use crate::games::pages::load_visible_game;
-use crate::games::pages::load_visible_game_locked;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::orders::queries as order_queries;
@@ -435,7 +435,7 @@ pub async fn confirm_team(
     queries::confirm_member(&mut tx, game_id, me.account_id).await?;
     let game = game_queries::game_for_update(&mut tx, game_id).await?.ok_or(AppError::NotFound)?;
     let started = if game.start_rule == crate::games::model::StartRule::WhenFull {
-        crate::games::lifecycle::start_if_ready(&mut tx, &game, now).await?.is_ok()
+        crate::turns::start::start_if_ready(&mut tx, &game, now).await?.is_ok()
     } else {
         false
     };

@@ -16,11 +16,13 @@
 pub(crate) mod access;
 pub mod deadline;
 pub(crate) mod forms;
-pub(crate) mod lifecycle;
+pub(crate) mod gm_tx;
+pub(crate) mod load;
 pub mod model;
 pub(crate) mod pages;
 pub(crate) mod queries;
 pub(crate) mod status;
+pub(crate) mod views;
 
 use axum::Router;
 use axum::routing::{get, post};

@@ -4,27 +4,24 @@ use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
-use kinds::{Kind, SeatPlan};
-use sqlx::PgConnection;
+use kinds::Kind;
 
 use super::access::Access;
-use super::forms::{GameSettings, GameSettingsForm, InviteQuery, JoinForm, LobbyQuery, LobbyTab, WeekdayBox};
-use super::lifecycle;
-use super::model::{
-    DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers, is_cabinet,
-    site_seats,
-};
+use super::forms::{GameSettingsForm, InviteQuery, JoinForm, LobbyQuery, LobbyTab};
+use super::load::{load_visible_game_locked, visible_access};
+use super::model::{GameStatus, GmAction, Power, PowerAssignment, SeatRole, StartRule, has_powers, is_cabinet};
 use super::queries::{self, GameRow, GameSummary, NewGame, SeatRow};
-use crate::accounts::pages::TIME_ZONES;
+use super::views::{SeatView, SettingsFormView, seat_views, settings_lines};
 use crate::archive::{Cursor, PAGE_SIZE};
 use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
-use crate::extract::{Form, Path, Query, SignedIn, User, Viewer, set_flash};
+use crate::extract::{Form, Path, Query, SignedIn, Viewer, set_flash};
 use crate::ids::GameId;
 use crate::pages::{Nav, format_time, time_left, zone_of};
 use crate::press::panels::{PressSummary, game_summary};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::standing::{Standing, standing};
+use crate::turns::start;
 use crate::turns::world::WorldView;
 
 pub async fn home() -> Redirect {
@@ -125,80 +122,6 @@ pub async fn lobby(
     })
 }
 
-/// The settings form, used by "new game" and by the GM panel.
-pub struct SettingsFormView {
-    pub form: GameSettingsForm,
-    pub errors: FormErrors,
-    pub weekdays: Vec<WeekdayBox>,
-    pub kinds: Vec<KindOption>,
-    pub presses: &'static [PressRule],
-    pub deadline_modes: &'static [DeadlineMode],
-    pub assignments: &'static [PowerAssignment],
-    pub start_rules: &'static [StartRule],
-    pub zones: &'static [&'static str],
-    /// Where the form posts.
-    pub action: String,
-    /// Creating a game (the kind can be chosen) rather than editing one.
-    pub creating: bool,
-}
-
-impl SettingsFormView {
-    /// What the players field says: which kinds seat players without powers, and how many each allows.
-    pub fn players_hint(&self) -> String {
-        let kinds: Vec<String> = Kind::ALL
-            .iter()
-            .filter_map(|&kind| match kind.facts().seats {
-                SeatPlan::PlayersOnly { allowed, .. } => {
-                    Some(format!("{}: {} to {}", kind.name(), allowed.start(), allowed.end()))
-                }
-                SeatPlan::OnePerPower | SeatPlan::CabinetPerPower => None,
-            })
-            .collect();
-        format!("{} only", kinds.join("; "))
-    }
-
-    /// Whether the form asks for the number of players: when the kind may still be chosen, or when the
-    /// game's kind seats players without powers.
-    pub fn asks_players(&self) -> bool {
-        self.creating || Kind::from_slug(&self.form.kind).is_some_and(|kind| !has_powers(kind))
-    }
-}
-
-/// One kind in the form's list of kinds.
-pub struct KindOption {
-    pub slug: &'static str,
-    pub name: &'static str,
-    /// The site can seat it (see [`site_seats`]).
-    pub playable: bool,
-}
-
-impl KindOption {
-    fn every_kind() -> Vec<KindOption> {
-        Kind::ALL
-            .iter()
-            .map(|&kind| KindOption { slug: kind.slug(), name: kind.name(), playable: site_seats(kind) })
-            .collect()
-    }
-}
-
-impl SettingsFormView {
-    pub fn new(form: GameSettingsForm, errors: FormErrors, action: String, creating: bool) -> Self {
-        SettingsFormView {
-            action,
-            creating,
-            weekdays: form.weekday_boxes(),
-            form,
-            errors,
-            kinds: KindOption::every_kind(),
-            presses: PressRule::ALL,
-            deadline_modes: DeadlineMode::ALL,
-            assignments: PowerAssignment::ALL,
-            start_rules: StartRule::ALL,
-            zones: &TIME_ZONES,
-        }
-    }
-}
-
 #[derive(Template, WebTemplate)]
 #[template(path = "games/new.html")]
 pub struct NewGamePage {
@@ -254,128 +177,6 @@ pub async fn create_game(
     tx.commit().await?;
     set_flash(&signed_in.session, "Your game is created. Share its page so players can join.").await?;
     Ok(Redirect::to(&format!("/games/{game_id}")).into_response())
-}
-
-/// A seat as shown on the game page; `player` is already anonymised where it must be.
-pub struct SeatView {
-    /// The seat's id (the press form's recipient value); none for a seat nobody has taken yet.
-    pub seat_id: Option<crate::ids::SeatId>,
-    pub number: usize,
-    pub role: &'static str,
-    pub powers: String,
-    pub player: String,
-    pub is_mine: bool,
-    pub is_empty: bool,
-}
-
-/// Lists the game's seats, the taken ones first, then one empty line per seat nobody holds yet.
-pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<SeatView> {
-    let sees_names = access.sees_names(game);
-    let taken = seats.iter().enumerate().map(|(index, seat)| {
-        let is_mine = access.my_seat == Some(seat.seat_id);
-        let player = match (&seat.display_name, sees_names || is_mine) {
-            (None, _) => "Empty seat".to_owned(),
-            (Some(name), true) => name.clone(),
-            (Some(_), false) => "Anonymous player".to_owned(),
-        };
-        SeatView {
-            seat_id: Some(seat.seat_id),
-            number: index + 1,
-            role: seat.role.label(),
-            powers: powers_label(&seat.powers),
-            player,
-            is_mine,
-            is_empty: seat.account_id.is_none(),
-        }
-    });
-    let total = usize::try_from(game.seat_count).unwrap_or(0);
-    let open = (seats.len()..total).map(|index| SeatView {
-        seat_id: None,
-        number: index + 1,
-        role: SeatRole::Player.label(),
-        powers: String::new(),
-        player: "Open".to_owned(),
-        is_mine: false,
-        is_empty: true,
-    });
-    taken.chain(open).collect()
-}
-
-fn powers_label(powers: &[Power]) -> String {
-    powers.iter().map(|power| power.label()).collect::<Vec<_>>().join(", ")
-}
-
-/// The settings of a game, in words, as label/value pairs.
-pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static str, String)> {
-    let deadlines = &settings.deadlines;
-    let deadline_rule = match (deadlines.mode, deadlines.fixed_time) {
-        (DeadlineMode::FixedTime, Some(time)) => format!(
-            "At {} ({}), at least {} after the phase starts",
-            time.format("%H:%M"),
-            deadlines.zone.name(),
-            deadlines.movement
-        ),
-        (DeadlineMode::PerPhase, _) | (DeadlineMode::FixedTime, None) => format!(
-            "Movement {}, retreats {}, adjustments {}",
-            deadlines.movement, deadlines.retreat, deadlines.adjustment
-        ),
-    };
-    // A game of players without powers (Covert Operations) has one kind of phase, a day, and seats
-    // numbered in join order: retreat and adjustment deadlines and power assignment mean nothing there.
-    let (deadline_rule, seats) = if is_cabinet(game.kind) {
-        let placing = match settings.power_assignment {
-            PowerAssignment::GmAssigns => "The GM places every player",
-            PowerAssignment::PlayersChoose | PowerAssignment::Random => {
-                "Teams of three get a power each; everyone else is placed at random at the start"
-            }
-        };
-        (
-            deadline_rule,
-            (
-                "Positions",
-                format!("7 powers × 3 positions (Head of State, General of the Army, Admiral of the Navy). {placing}."),
-            ),
-        )
-    } else if has_powers(game.kind) {
-        (deadline_rule, ("Powers", settings.power_assignment.label().to_owned()))
-    } else {
-        (day_deadline_rule(deadlines), ("Seats", "Player 1, Player 2, … in the order players join".to_owned()))
-    };
-    let skipped = deadlines.no_process_days.names();
-    vec![
-        ("Kind", game.kind.name().to_owned()),
-        ("Visibility", if settings.is_public { "Public" } else { "Private (invite link)" }.to_owned()),
-        ("Press", settings.press.describe()),
-        ("Anonymous", if settings.anonymous { "Yes: names hidden until the end" } else { "No" }.to_owned()),
-        ("Deadlines", deadline_rule),
-        ("No processing on", if skipped.is_empty() { "—".to_owned() } else { skipped.join(", ") }),
-        seats,
-        ("Start", settings.start_rule.label().to_owned()),
-        ("Early processing", early_processing_label(settings.process_when_ready).to_owned()),
-    ]
-}
-
-/// The deadline rule of a game whose every phase is a day (it uses the movement duration).
-fn day_deadline_rule(deadlines: &super::deadline::DeadlineSettings) -> String {
-    match (deadlines.mode, deadlines.fixed_time) {
-        (DeadlineMode::FixedTime, Some(time)) => format!(
-            "Each day ends at {} ({}), at least {} after it starts",
-            time.format("%H:%M"),
-            deadlines.zone.name(),
-            deadlines.movement
-        ),
-        (DeadlineMode::PerPhase, _) | (DeadlineMode::FixedTime, None) => {
-            format!("Each day lasts {}", deadlines.movement)
-        }
-    }
-}
-
-fn early_processing_label(process_when_ready: bool) -> &'static str {
-    if process_when_ready {
-        "As soon as every player who must order is ready"
-    } else {
-        "Never: each phase waits for its deadline"
-    }
 }
 
 #[derive(Template, WebTemplate)]
@@ -505,38 +306,6 @@ fn chooses_power(kind: Kind) -> bool {
     has_powers(kind) && !is_cabinet(kind)
 }
 
-/// Loads a game the viewer may see; games they may not see answer 404, so private games stay unknown.
-pub async fn load_visible_game(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    user: Option<&User>,
-    invite: &str,
-) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
-    let (game, seats) = queries::game_and_seats(conn, game_id).await?.ok_or(AppError::NotFound)?;
-    let access = visible_access(&game, &seats, user, invite)?;
-    Ok((game, seats, access))
-}
-
-/// [`load_visible_game`] with the game's row locked as `lock` says until the transaction ends (and read
-/// after the lock is granted).
-pub async fn load_visible_game_locked(
-    conn: &mut PgConnection,
-    game_id: GameId,
-    user: Option<&User>,
-    invite: &str,
-    lock: queries::RowLock,
-) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
-    let (game, seats) = queries::game_and_seats_locked(conn, game_id, lock).await?.ok_or(AppError::NotFound)?;
-    let access = visible_access(&game, &seats, user, invite)?;
-    Ok((game, seats, access))
-}
-
-/// The viewer's access to a game; a game they may not see answers 404.
-fn visible_access(game: &GameRow, seats: &[SeatRow], user: Option<&User>, invite: &str) -> AppResult<Access> {
-    let access = Access::of(game, user, seats, invite);
-    if access.can_view(game) { Ok(access) } else { Err(AppError::NotFound) }
-}
-
 pub async fn join_game(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -561,7 +330,7 @@ pub async fn join_game(
         })?;
     }
     let started = if game.start_rule == StartRule::WhenFull {
-        lifecycle::start_if_ready(&mut tx, &game, now).await?.is_ok()
+        start::start_if_ready(&mut tx, &game, now).await?.is_ok()
     } else {
         false
     };

@@ -6,9 +6,9 @@ use axum::response::Redirect;
 use serde::Deserialize;
 
 use super::queries::{self, GmSettings};
-use crate::admin::begin_as_gm;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn};
+use crate::games::gm_tx::begin_as_gm;
 use crate::games::model::{GameStatus, GmAction};
 use crate::ids::GameId;
 use crate::state::AppState;
@@ -24,7 +24,7 @@ pub async fn process_now(
 ) -> AppResult<Redirect> {
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     gm.require_status(&[GameStatus::Running], "Only a running game's phase can be processed.")?;
-    if super::preview::awaits_release(&gm.game) {
+    if crate::turns::preview::awaits_release(&gm.game) {
         return Err(AppError::Conflict(
             "This phase's results are waiting for you: release them, or reopen the orders.".to_owned(),
         ));

@@ -6,8 +6,8 @@
 //! never a secret).
 
 mod actions;
-pub(crate) mod preview;
-mod queries;
+pub(crate) mod queries;
+mod release;
 mod rollback;
 mod view;
 
@@ -15,9 +15,9 @@ use axum::Router;
 use axum::response::Redirect;
 use axum::routing::{get, post};
 
-use crate::admin::GmTransaction;
 use crate::error::AppResult;
 use crate::extract::{SignedIn, set_flash};
+use crate::games::gm_tx::GmTransaction;
 use crate::games::model::GmAction;
 use crate::games::queries as game_queries;
 use crate::state::AppState;
@@ -27,8 +27,8 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/gm", get(view::gm_view))
         .route("/games/{game_id}/gm/settings", post(actions::change_settings))
         .route("/games/{game_id}/gm/process-now", post(actions::process_now))
-        .route("/games/{game_id}/gm/release", post(preview::release))
-        .route("/games/{game_id}/gm/reopen", post(preview::reopen))
+        .route("/games/{game_id}/gm/release", post(release::release))
+        .route("/games/{game_id}/gm/reopen", post(release::reopen))
         .route("/games/{game_id}/gm/rollback", post(rollback::roll_back))
 }
 

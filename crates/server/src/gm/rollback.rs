@@ -15,9 +15,9 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 
 use super::queries;
-use crate::admin::begin_as_gm;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn};
+use crate::games::gm_tx::begin_as_gm;
 use crate::games::model::{GameStatus, GmAction};
 use crate::games::queries::GameRow;
 use crate::ids::{GameId, SeatId};

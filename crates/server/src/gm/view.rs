@@ -14,16 +14,16 @@ use sqlx::PgConnection;
 use super::queries::{self, GmSettings, PreviewRow};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Path, SignedIn, User};
+use crate::games::load::load_visible_game;
 use crate::games::model::GameStatus;
-use crate::games::pages::load_visible_game;
 use crate::games::queries::{GameRow, SeatRow};
 use crate::ids::{GameId, SeatId};
 use crate::pages::{Nav, format_time};
 use crate::standby::{self, StandbyPanel};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
-use crate::turns::pages::ReportView;
 use crate::turns::queries::{self as turn_queries, PhaseRow};
+use crate::turns::read::ReportView;
 
 /// One seat as the GM sees it.
 pub struct GmSeat {
@@ -141,7 +141,7 @@ async fn build(
         is_over: game.status == GameStatus::Finished,
         phase_label: current.as_ref().map(|phase| phase.label.clone()),
         deadline: game.deadline_at.map(|at| format_time(at, user.time_zone)),
-        awaits_release: super::preview::awaits_release(&game),
+        awaits_release: crate::turns::preview::awaits_release(&game),
         settings,
         seats: seat_lines,
         secrets: state

@@ -21,6 +21,7 @@
 //! games, each deadline in their zone (and the time left), whether their orders are saved and whether they
 //! are ready.
 
+pub(crate) mod actions;
 pub(crate) mod chain;
 pub(crate) mod forms;
 pub(crate) mod pages;

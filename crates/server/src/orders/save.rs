@@ -18,13 +18,16 @@ use kinds::{AcceptedLine, FormRow, OrderCheck, OrderForm};
 use serde::Deserialize;
 use sqlx::PgConnection;
 
+use super::actions::MySeat;
+#[cfg(doc)]
+use super::actions::load_my_seat;
 use super::chain;
 use super::forms::{RowPick, SheetRequest};
-use super::pages::{Answer, MySeat, RefusalView, SaveMessage};
+use super::pages::{Answer, RefusalView, SaveMessage};
 use super::queries;
 use crate::error::{AppError, AppResult};
 #[cfg(doc)]
-use crate::{games::queries::RowLock, orders::pages::load_my_seat};
+use crate::games::queries::RowLock;
 
 /// A save that went through whole: nothing refused, nothing left to finish. The order page is then
 /// shown by a redirect, which says what was done from this alone.
@@ -129,8 +132,8 @@ pub(crate) fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<
             "The deadline has passed and this phase is being processed; nothing was saved.".to_owned(),
         ));
     }
-    if crate::gm::preview::awaits_release(&seat.game) {
-        return Err(AppError::Conflict(crate::gm::preview::ORDERS_CLOSED.to_owned()));
+    if crate::turns::preview::awaits_release(&seat.game) {
+        return Err(AppError::Conflict(crate::turns::preview::ORDERS_CLOSED.to_owned()));
     }
     Ok(())
 }

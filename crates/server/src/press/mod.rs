@@ -34,6 +34,7 @@ pub(crate) mod pages;
 pub(crate) mod panels;
 pub(crate) mod queries;
 pub(crate) mod rules;
+pub(crate) mod send;
 
 use axum::Router;
 use axum::http::header;

@@ -7,8 +7,9 @@ use std::collections::btree_map::Entry;
 
 use sqlx::PgConnection;
 
-use super::pages::{ConversationItem, MessageView, PhaseGroup, PressContext};
+use super::pages::ConversationItem;
 use super::queries;
+use super::send::{MessageView, PhaseGroup, PressContext};
 use crate::error::AppResult;
 use crate::extract::User;
 use crate::games::access::Access;

@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use chrono::{Duration, Utc};
 use sqlx::PgPool;
 
-use super::pages::{PAGE_SIZE, RATE_LIMIT};
+use super::send::{PAGE_SIZE, RATE_LIMIT};
 use crate::ids::{ConversationId, GameId, SeatId};
 use crate::test_support::{
     Client, POWERS, assert_lacks_any_case, create_game, logged_in, make_due, process_phase, table,

@@ -8,13 +8,13 @@ use axum::response::Redirect;
 use serde::Deserialize;
 
 use super::{queries, seat_title};
-use crate::admin::begin_as_gm;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn, set_flash};
 use crate::games::access::Access;
+use crate::games::gm_tx::begin_as_gm;
+use crate::games::load::load_visible_game;
+use crate::games::load::load_visible_game_locked;
 use crate::games::model::{GameStatus, GmAction};
-use crate::games::pages::load_visible_game;
-use crate::games::pages::load_visible_game_locked;
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::pages::Nav;

@@ -8,11 +8,11 @@ use sqlx::PgPool;
 use super::{Outcome, downtime, tick};
 use crate::error::FormErrors;
 use crate::games::forms::GameSettingsForm;
-use crate::games::lifecycle;
 use crate::games::model::{Power, SeatRole, default_seat_count};
 use crate::games::queries::{self as game_queries, NewGame};
 use crate::ids::{AccountId, GameId};
 use crate::test_support::{Client, game_status, logged_in, make_due, process_phase, started_game, table};
+use crate::turns::start;
 
 async fn deadline_of(pool: &PgPool, game_id: GameId) -> DateTime<Utc> {
     sqlx::query_scalar("select deadline_at from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
@@ -101,7 +101,7 @@ async fn due_standard_games(pool: &PgPool, count: usize) -> Vec<GameId> {
             game_queries::give_power(&mut tx, game_id, seat_id, SeatRole::Player, *power).await.unwrap();
         }
         let game = game_queries::game(&mut tx, game_id).await.unwrap().unwrap();
-        lifecycle::start_if_ready(&mut tx, &game, started).await.unwrap().unwrap();
+        start::start_if_ready(&mut tx, &game, started).await.unwrap().unwrap();
         games.push(game_id);
     }
     tx.commit().await.unwrap();

@@ -61,7 +61,7 @@ pub(crate) async fn process_claimed_game(
     let (game, seats) = game_queries::game_and_seats(conn, game_id).await?.context("the claimed game vanished")?;
     // A game whose GM previews results gets a preview instead, released later by the GM (`gm::preview`).
     if game.preview_results {
-        return crate::gm::preview::make_preview(conn, &game, now).await;
+        return crate::turns::preview::make_preview(conn, &game, now).await;
     }
     process_current_phase(conn, &game, &game_queries::numbering(&seats), now).await
 }

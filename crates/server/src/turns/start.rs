@@ -9,10 +9,10 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use sqlx::PgConnection;
 
-use super::deadline::PhaseKind;
-use super::model::{GameStatus, Power, PowerAssignment, has_powers, is_cabinet};
-use super::queries::{self, GameRow, SeatRow};
 use crate::error::AppError;
+use crate::games::deadline::PhaseKind;
+use crate::games::model::{GameStatus, Power, PowerAssignment, has_powers, is_cabinet};
+use crate::games::queries::{self, GameRow, SeatRow};
 use crate::turns;
 
 /// Why a game cannot start yet, in words for the GM.
@@ -72,7 +72,7 @@ pub async fn start_if_ready(
         }
     }
     let deadline = game.settings().deadlines.next_deadline(PhaseKind::Movement, now);
-    super::status::start(conn, game.game_id, now, deadline).await?;
+    crate::games::status::start(conn, game.game_id, now, deadline).await?;
     turns::tick::open_first_phase(conn, game, now).await?;
     crate::notify::enqueue_game_start(conn, game.game_id, now).await?;
     Ok(Ok(deadline))
