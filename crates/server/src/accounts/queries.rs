@@ -23,18 +23,18 @@ pub const USERNAME_TAKEN: &str = "account_username_key";
 pub const EMAIL_TAKEN: &str = "account_email_key";
 
 pub async fn insert_account(conn: &mut PgConnection, account: &NewAccount<'_>) -> Result<AccountId, sqlx::Error> {
-    sqlx::query_scalar(
-        "insert into account (username, display_name, email, password_hash, time_zone, is_site_admin,
+    sqlx::query_scalar!(
+        r#"insert into account (username, display_name, email, password_hash, time_zone, is_site_admin,
                               email_confirmed)
-         values ($1, $2, $3, $4, $5, $6, $7 and $3 is not null) returning account_id",
+         values ($1, $2, $3, $4, $5, $6, $7 and $3::text is not null) returning account_id as "account_id: AccountId""#,
+        account.username,
+        account.display_name,
+        account.email,
+        account.password_hash,
+        account.time_zone,
+        account.is_site_admin,
+        account.email_confirmed
     )
-    .bind(account.username)
-    .bind(account.display_name)
-    .bind(account.email)
-    .bind(account.password_hash)
-    .bind(account.time_zone)
-    .bind(account.is_site_admin)
-    .bind(account.email_confirmed)
     .fetch_one(conn)
     .await
 }
@@ -110,25 +110,25 @@ pub async fn update_profile(
     account_id: AccountId,
     profile: &Profile,
 ) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar(
-        "update account new set display_name = $2, email = $3, time_zone = $4, notify_new_phase = $5,
+    sqlx::query_scalar!(
+        r#"update account new set display_name = $2, email = $3, time_zone = $4, notify_new_phase = $5,
                 notify_deadline = $6, notify_game_start_end = $7, notify_press = $8,
                 deadline_reminder_hours = $9, press_mail_minutes = $10,
                 email_confirmed = new.email_confirmed and lower(new.email) is not distinct from lower($3)
          from account old
          where new.account_id = $1 and old.account_id = new.account_id
-         returning $3::text is not null and lower(old.email) is distinct from lower($3)",
+         returning $3::text is not null and lower(old.email) is distinct from lower($3) as "email_changed!""#,
+        account_id as AccountId,
+        profile.display_name,
+        profile.email.as_deref(),
+        profile.time_zone,
+        profile.notify_new_phase,
+        profile.notify_deadline,
+        profile.notify_game_start_end,
+        profile.notify_press,
+        profile.deadline_reminder_hours,
+        profile.press_mail_minutes
     )
-    .bind(account_id)
-    .bind(&profile.display_name)
-    .bind(&profile.email)
-    .bind(&profile.time_zone)
-    .bind(profile.notify_new_phase)
-    .bind(profile.notify_deadline)
-    .bind(profile.notify_game_start_end)
-    .bind(profile.notify_press)
-    .bind(profile.deadline_reminder_hours)
-    .bind(profile.press_mail_minutes)
     .fetch_one(conn)
     .await
 }
@@ -150,23 +150,25 @@ pub async fn account_with_confirmed_email(
     conn: &mut PgConnection,
     email: &str,
 ) -> Result<Option<AccountId>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select account_id from account
-         where lower(email) = lower($1) and email_confirmed and deleted_at is null",
+    sqlx::query_scalar!(
+        r#"select account_id as "account_id: AccountId" from account
+         where lower(email) = lower($1) and email_confirmed and deleted_at is null"#,
+        email
     )
-    .bind(email)
     .fetch_optional(conn)
     .await
 }
 
 /// Marks the account's address confirmed, if it is still `email`.
 pub async fn confirm_email(conn: &mut PgConnection, account_id: AccountId, email: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("update account set email_confirmed = true where account_id = $1 and lower(email) = lower($2)")
-        .bind(account_id)
-        .bind(email)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update account set email_confirmed = true where account_id = $1 and lower(email) = lower($2)",
+        account_id as AccountId,
+        email
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// The names of the games the account runs as GM that have not ended.
@@ -174,10 +176,12 @@ pub async fn unfinished_games_run_by(
     conn: &mut PgConnection,
     account_id: AccountId,
 ) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("select name from game where gm_account_id = $1 and status <> 'finished' order by game_id")
-        .bind(account_id)
-        .fetch_all(conn)
-        .await
+    sqlx::query_scalar!(
+        "select name from game where gm_account_id = $1 and status <> 'finished' order by game_id",
+        account_id as AccountId
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// The games not yet finished where the account holds a seat, in id order (the order their rows are
@@ -186,11 +190,11 @@ pub async fn unfinished_games_seating(
     conn: &mut PgConnection,
     account_id: AccountId,
 ) -> Result<Vec<crate::ids::GameId>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select distinct g.game_id from seat s join game g using (game_id)
-         where s.account_id = $1 and g.status <> 'finished' order by g.game_id",
+    sqlx::query_scalar!(
+        r#"select distinct g.game_id as "game_id: crate::ids::GameId" from seat s join game g using (game_id)
+         where s.account_id = $1 and g.status <> 'finished' order by g.game_id"#,
+        account_id as AccountId
     )
-    .bind(account_id)
     .fetch_all(conn)
     .await
 }
@@ -202,19 +206,21 @@ pub async fn erase_account(
     account_id: AccountId,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update account set username = 'deleted-' || account_id, display_name = 'A deleted account',
                 email = null, email_confirmed = false, password_hash = '!', is_site_admin = false,
                 notify_new_phase = false, notify_deadline = false, notify_game_start_end = false,
                 notify_press = false, session_epoch = session_epoch + 1, deleted_at = $2
          where account_id = $1",
+        account_id as AccountId,
+        now as _
     )
-    .bind(account_id)
-    .bind(now)
     .execute(&mut *conn)
     .await?;
-    for table in ["outbox_mail", "account_token", "press_reader"] {
-        sqlx::query(&format!("delete from {table} where account_id = $1")).bind(account_id).execute(&mut *conn).await?;
-    }
+    sqlx::query!("delete from outbox_mail where account_id = $1", account_id as AccountId).execute(&mut *conn).await?;
+    sqlx::query!("delete from account_token where account_id = $1", account_id as AccountId)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("delete from press_reader where account_id = $1", account_id as AccountId).execute(&mut *conn).await?;
     Ok(())
 }

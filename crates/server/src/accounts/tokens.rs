@@ -62,16 +62,16 @@ pub async fn create_and_mail(
     now: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
     let token = new_token();
-    sqlx::query(
+    sqlx::query!(
         "insert into account_token (token_hash, account_id, purpose, email, created_at, expires_at)
          values ($1, $2, $3, $4, $5, $6)",
+        token_hash(&token),
+        account_id as AccountId,
+        purpose as Purpose,
+        email,
+        now as _,
+        (now + purpose.lifetime()) as _
     )
-    .bind(token_hash(&token))
-    .bind(account_id)
-    .bind(purpose)
-    .bind(email)
-    .bind(now)
-    .bind(now + purpose.lifetime())
     .execute(&mut *conn)
     .await?;
     let link_path = Some(purpose.link_path(&token));
@@ -83,7 +83,7 @@ pub async fn create_and_mail(
 }
 
 /// A token that still works: its account, and the address it was sent to.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct LiveToken {
     pub account_id: AccountId,
     pub email: String,
@@ -96,14 +96,15 @@ pub async fn find_live(
     purpose: Purpose,
     now: DateTime<Utc>,
 ) -> Result<Option<LiveToken>, sqlx::Error> {
-    sqlx::query_as(
-        "select t.account_id, t.email from account_token t join account a using (account_id)
+    sqlx::query_as!(
+        LiveToken,
+        r#"select t.account_id as "account_id: AccountId", t.email from account_token t join account a using (account_id)
          where t.token_hash = $1 and t.purpose = $2 and t.used_at is null and t.expires_at > $3
-           and lower(a.email) = lower(t.email) and a.deleted_at is null",
+           and lower(a.email) = lower(t.email) and a.deleted_at is null"#,
+        token_hash(token),
+        purpose as Purpose,
+        now as _
     )
-    .bind(token_hash(token))
-    .bind(purpose)
-    .bind(now)
     .fetch_optional(conn)
     .await
 }
@@ -117,27 +118,30 @@ pub async fn use_up(
     purpose: Purpose,
     now: DateTime<Utc>,
 ) -> Result<Option<LiveToken>, sqlx::Error> {
-    let Some(live): Option<LiveToken> = sqlx::query_as(
-        "update account_token t set used_at = $3
+    let Some(live) = sqlx::query_as!(
+        LiveToken,
+        r#"update account_token t set used_at = $3
          from account a
          where t.token_hash = $1 and t.purpose = $2 and t.used_at is null and t.expires_at > $3
            and a.account_id = t.account_id and lower(a.email) = lower(t.email) and a.deleted_at is null
-         returning t.account_id, t.email",
+         returning t.account_id as "account_id: AccountId", t.email"#,
+        token_hash(token),
+        purpose as Purpose,
+        now as _
     )
-    .bind(token_hash(token))
-    .bind(purpose)
-    .bind(now)
     .fetch_optional(&mut *conn)
     .await?
     else {
         return Ok(None);
     };
-    sqlx::query("update account_token set used_at = $3 where account_id = $1 and purpose = $2 and used_at is null")
-        .bind(live.account_id)
-        .bind(purpose)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query!(
+        "update account_token set used_at = $3 where account_id = $1 and purpose = $2 and used_at is null",
+        live.account_id as AccountId,
+        purpose as Purpose,
+        now as _
+    )
+    .execute(&mut *conn)
+    .await?;
     mail_queries::forget_account_mail_links(conn, live.account_id, purpose).await?;
     Ok(Some(live))
 }

@@ -120,6 +120,10 @@ pub fn recent_query(search: &Search, limit: i64) -> QueryBuilder<'static, Postgr
 ///
 /// Runs as unnamed statements, planned each time for their own values: a cached generic plan cannot
 /// know whether a name matches ten games or ten thousand.
+///
+/// The server's only SQL built at run time (not a checked macro): which criteria the statement holds,
+/// and so which indexes it can use, depends on the search; one static statement with every criterion
+/// optional would be planned without them.
 pub async fn search(conn: &mut PgConnection, search: &Search, limit: i64) -> Result<Vec<ArchivedGame>, sqlx::Error> {
     let selective = !search.name.is_empty() || !search.winner.is_empty() || search.players.is_some();
     if selective {
@@ -134,12 +138,12 @@ pub async fn search(conn: &mut PgConnection, search: &Search, limit: i64) -> Res
 
 /// The live accounts whose username or display name is `name` (any case).
 pub async fn accounts_named(conn: &mut PgConnection, name: &str) -> Result<Vec<AccountId>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select account_id from account
+    sqlx::query_scalar!(
+        r#"select account_id as "account_id: AccountId" from account
          where deleted_at is null and (lower(username) = lower($1) or lower(display_name) = lower($1))
-         order by account_id limit 20",
+         order by account_id limit 20"#,
+        name
     )
-    .bind(name)
     .fetch_all(conn)
     .await
 }

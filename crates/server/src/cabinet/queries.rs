@@ -7,7 +7,7 @@ use crate::games::model::SeatRole;
 use crate::ids::{AccountId, GameId, SeatId, TeamId};
 
 /// One member of a team, as the start and the game page read it.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct TeamMember {
     pub cabinet_team_id: TeamId,
     pub account_id: AccountId,
@@ -19,24 +19,27 @@ pub struct TeamMember {
 }
 
 pub async fn team_members(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<TeamMember>, sqlx::Error> {
-    sqlx::query_as(
-        "select m.cabinet_team_id, m.account_id, a.display_name, m.role, m.confirmed, s.seat_id
+    sqlx::query_as!(
+        TeamMember,
+        r#"select m.cabinet_team_id as "cabinet_team_id: TeamId", m.account_id as "account_id: AccountId",
+            a.display_name, m.role as "role: SeatRole", m.confirmed, s.seat_id as "seat_id?: SeatId"
          from cabinet_team_member m
          join account a on a.account_id = m.account_id
          left join seat s on s.game_id = m.game_id and s.account_id = m.account_id
-         where m.game_id = $1 order by m.cabinet_team_id, m.role",
+         where m.game_id = $1 order by m.cabinet_team_id, m.role"#,
+        game_id as GameId
     )
-    .bind(game_id)
     .fetch_all(conn)
     .await
 }
 
 pub async fn insert_team(conn: &mut PgConnection, game_id: GameId, captain: AccountId) -> Result<TeamId, sqlx::Error> {
-    sqlx::query_scalar(
-        "insert into cabinet_team (game_id, captain_account_id) values ($1, $2) returning cabinet_team_id",
+    sqlx::query_scalar!(
+        r#"insert into cabinet_team (game_id, captain_account_id) values ($1, $2)
+         returning cabinet_team_id as "cabinet_team_id: TeamId""#,
+        game_id as GameId,
+        captain as AccountId
     )
-    .bind(game_id)
-    .bind(captain)
     .fetch_one(conn)
     .await
 }
@@ -52,15 +55,15 @@ pub async fn insert_member(
     role: SeatRole,
     confirmed: bool,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into cabinet_team_member (cabinet_team_id, game_id, account_id, role, confirmed)
          values ($1, $2, $3, $4, $5)",
+        team_id as TeamId,
+        game_id as GameId,
+        account_id as AccountId,
+        role as SeatRole,
+        confirmed
     )
-    .bind(team_id)
-    .bind(game_id)
-    .bind(account_id)
-    .bind(role)
-    .bind(confirmed)
     .execute(conn)
     .await
     .map(drop)
@@ -71,57 +74,67 @@ pub async fn confirm_member(
     game_id: GameId,
     account_id: AccountId,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update cabinet_team_member set confirmed = true where game_id = $1 and account_id = $2")
-        .bind(game_id)
-        .bind(account_id)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update cabinet_team_member set confirmed = true where game_id = $1 and account_id = $2",
+        game_id as GameId,
+        account_id as AccountId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// Breaks up a team (a teammate declined or left): its members who joined stay signed up alone.
 pub async fn delete_team(conn: &mut PgConnection, team_id: TeamId) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from cabinet_team where cabinet_team_id = $1").bind(team_id).execute(conn).await.map(drop)
+    sqlx::query!("delete from cabinet_team where cabinet_team_id = $1", team_id as TeamId).execute(conn).await.map(drop)
 }
 
 /// A person waiting on the standby list.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct StandbyRow {
     pub account_id: AccountId,
     pub display_name: String,
 }
 
 pub async fn standby(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<StandbyRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select s.account_id, a.display_name from cabinet_standby s
+    sqlx::query_as!(
+        StandbyRow,
+        r#"select s.account_id as "account_id: AccountId", a.display_name from cabinet_standby s
          join account a on a.account_id = s.account_id
-         where s.game_id = $1 order by s.joined_at, s.account_id",
+         where s.game_id = $1 order by s.joined_at, s.account_id"#,
+        game_id as GameId
     )
-    .bind(game_id)
     .fetch_all(conn)
     .await
 }
 
 pub async fn join_standby(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into cabinet_standby (game_id, account_id) values ($1, $2) on conflict do nothing")
-        .bind(game_id)
-        .bind(account_id)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "insert into cabinet_standby (game_id, account_id) values ($1, $2) on conflict do nothing",
+        game_id as GameId,
+        account_id as AccountId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 pub async fn leave_standby(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from cabinet_standby where game_id = $1 and account_id = $2")
-        .bind(game_id)
-        .bind(account_id)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "delete from cabinet_standby where game_id = $1 and account_id = $2",
+        game_id as GameId,
+        account_id as AccountId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 pub async fn set_seat_role(conn: &mut PgConnection, seat_id: SeatId, role: SeatRole) -> Result<(), sqlx::Error> {
-    sqlx::query("update seat set role = $2 where seat_id = $1").bind(seat_id).bind(role).execute(conn).await.map(drop)
+    sqlx::query!("update seat set role = $2 where seat_id = $1", seat_id as SeatId, role as SeatRole)
+        .execute(conn)
+        .await
+        .map(drop)
 }
 
 /// Gives each listed seat its holder, first emptying every seat whose holder changes, so that a person
@@ -133,23 +146,23 @@ pub async fn set_holders(
     holders: &[(SeatId, Option<AccountId>)],
 ) -> Result<(), sqlx::Error> {
     for (seat_id, account_id) in holders {
-        sqlx::query(
+        sqlx::query!(
             "update seat set account_id = null where game_id = $1 and seat_id = $2 and account_id is distinct from $3",
+            game_id as GameId,
+            *seat_id as SeatId,
+            *account_id as _
         )
-        .bind(game_id)
-        .bind(seat_id)
-        .bind(account_id)
         .execute(&mut *conn)
         .await?;
     }
     for (seat_id, account_id) in holders.iter().filter(|(_, account)| account.is_some()) {
-        sqlx::query(
+        sqlx::query!(
             "update seat set account_id = $3, joined_at = now()
              where game_id = $1 and seat_id = $2 and account_id is null",
+            game_id as GameId,
+            *seat_id as SeatId,
+            *account_id as _
         )
-        .bind(game_id)
-        .bind(seat_id)
-        .bind(account_id)
         .execute(&mut *conn)
         .await?;
     }
@@ -162,8 +175,11 @@ pub async fn display_names(
     accounts: &[AccountId],
 ) -> Result<Vec<(AccountId, String)>, sqlx::Error> {
     let ids: Vec<i64> = accounts.iter().map(|account| account.0).collect();
-    sqlx::query_as("select account_id, display_name from account where account_id = any($1)")
-        .bind(ids)
-        .fetch_all(conn)
-        .await
+    sqlx::query!(
+        r#"select account_id as "account_id: AccountId", display_name from account where account_id = any($1)"#,
+        &ids
+    )
+    .map(|row| (row.account_id, row.display_name))
+    .fetch_all(conn)
+    .await
 }

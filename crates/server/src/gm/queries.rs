@@ -9,17 +9,20 @@ use sqlx::types::Json;
 use crate::ids::{AccountId, GameId, SeatId};
 
 /// The GM's own switches for one game.
-#[derive(Debug, Clone, Copy, sqlx::FromRow)]
+#[derive(Debug, Clone, Copy)]
 pub struct GmSettings {
     pub preview_results: bool,
     pub takeover_needs_approval: bool,
 }
 
 pub async fn gm_settings(conn: &mut PgConnection, game_id: GameId) -> Result<GmSettings, sqlx::Error> {
-    sqlx::query_as("select preview_results, takeover_needs_approval from game where game_id = $1")
-        .bind(game_id)
-        .fetch_one(conn)
-        .await
+    sqlx::query_as!(
+        GmSettings,
+        "select preview_results, takeover_needs_approval from game where game_id = $1",
+        game_id as GameId
+    )
+    .fetch_one(conn)
+    .await
 }
 
 pub async fn set_gm_settings(
@@ -27,17 +30,19 @@ pub async fn set_gm_settings(
     game_id: GameId,
     settings: GmSettings,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("update game set preview_results = $2, takeover_needs_approval = $3 where game_id = $1")
-        .bind(game_id)
-        .bind(settings.preview_results)
-        .bind(settings.takeover_needs_approval)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update game set preview_results = $2, takeover_needs_approval = $3 where game_id = $1",
+        game_id as GameId,
+        settings.preview_results,
+        settings.takeover_needs_approval
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// A stored preview: the current phase's results, seen only by the GM until released.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct PreviewRow {
     pub phase_index: i32,
     pub deadline_at: Option<DateTime<Utc>>,
@@ -58,51 +63,57 @@ pub struct NewPreview<'a> {
 
 /// Stores the game's preview, replacing any earlier one (a phase adjudicated again).
 pub async fn store_preview(conn: &mut PgConnection, preview: NewPreview<'_>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into phase_preview (game_id, phase_index, deadline_at, public_report, private_reports, next_state, created_at)
          values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (game_id) do update set phase_index = excluded.phase_index, deadline_at = excluded.deadline_at,
              public_report = excluded.public_report, private_reports = excluded.private_reports,
              next_state = excluded.next_state, created_at = excluded.created_at",
+        preview.game_id as GameId,
+        preview.phase_index,
+        preview.deadline_at as _,
+        Json(preview.public_report) as _,
+        Json(preview.private_reports) as _,
+        preview.next_state,
+        preview.created_at as _
     )
-    .bind(preview.game_id)
-    .bind(preview.phase_index)
-    .bind(preview.deadline_at)
-    .bind(Json(preview.public_report))
-    .bind(Json(preview.private_reports))
-    .bind(preview.next_state)
-    .bind(preview.created_at)
     .execute(conn)
     .await
     .map(drop)
 }
 
 pub async fn preview(conn: &mut PgConnection, game_id: GameId) -> Result<Option<PreviewRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select phase_index, deadline_at, public_report, private_reports, next_state from phase_preview where game_id = $1",
+    sqlx::query_as!(
+        PreviewRow,
+        r#"select phase_index, deadline_at as "deadline_at: DateTime<Utc>",
+            public_report as "public_report: Json<kinds::Report>",
+            private_reports as "private_reports: Json<Vec<(SeatId, kinds::Report)>>", next_state
+         from phase_preview where game_id = $1"#,
+        game_id as GameId
     )
-    .bind(game_id)
     .fetch_optional(conn)
     .await
 }
 
 pub async fn delete_preview(conn: &mut PgConnection, game_id: GameId) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("delete from phase_preview where game_id = $1").bind(game_id).execute(conn).await?;
+    let done = sqlx::query!("delete from phase_preview where game_id = $1", game_id as GameId).execute(conn).await?;
     Ok(done.rows_affected() > 0)
 }
 
 /// Takes the running game's deadline away while its preview waits: no worker claims it, no reminder is
 /// due and no order is accepted until the GM releases or reopens.
 pub async fn clear_deadline(conn: &mut PgConnection, game_id: GameId) -> Result<(), sqlx::Error> {
-    sqlx::query("update game set deadline_at = null, deadline_notice = null, turn_retry_at = null where game_id = $1")
-        .bind(game_id)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update game set deadline_at = null, deadline_notice = null, turn_retry_at = null where game_id = $1",
+        game_id as GameId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// One seat's sheet in a phase, as only the GM (and the seat itself) may read it.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct SheetRow {
     pub seat_id: SeatId,
     pub orders: String,
@@ -111,24 +122,27 @@ pub struct SheetRow {
 }
 
 pub async fn sheets(conn: &mut PgConnection, game_id: GameId, phase_index: i32) -> Result<Vec<SheetRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select seat_id, orders, must_order, ready from seat_order where game_id = $1 and phase_index = $2 order by seat_id",
+    sqlx::query_as!(
+        SheetRow,
+        r#"select seat_id as "seat_id: SeatId", orders, must_order, ready from seat_order
+         where game_id = $1 and phase_index = $2 order by seat_id"#,
+        game_id as GameId,
+        phase_index
     )
-    .bind(game_id)
-    .bind(phase_index)
     .fetch_all(conn)
     .await
 }
 
 /// Every processed phase in which a seat had to order and sent nothing, as (seat, phase label).
 pub async fn missed_orders(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(SeatId, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "select o.seat_id, p.label from seat_order o
+    sqlx::query!(
+        r#"select o.seat_id as "seat_id: SeatId", p.label from seat_order o
          join phase p on p.game_id = o.game_id and p.phase_index = o.phase_index
          where o.game_id = $1 and p.processed_at is not null and o.must_order and btrim(o.orders) = ''
-         order by o.seat_id, p.phase_index",
+         order by o.seat_id, p.phase_index"#,
+        game_id as GameId
     )
-    .bind(game_id)
+    .map(|row| (row.seat_id, row.label))
     .fetch_all(conn)
     .await
 }
@@ -139,14 +153,15 @@ pub async fn private_reports(
     game_id: GameId,
     phase_index: i32,
 ) -> Result<Vec<(SeatId, kinds::Report)>, sqlx::Error> {
-    let rows: Vec<(SeatId, Json<kinds::Report>)> = sqlx::query_as(
-        "select seat_id, report from private_report where game_id = $1 and phase_index = $2 order by seat_id",
+    sqlx::query!(
+        r#"select seat_id as "seat_id: SeatId", report as "report: Json<kinds::Report>" from private_report
+         where game_id = $1 and phase_index = $2 order by seat_id"#,
+        game_id as GameId,
+        phase_index
     )
-    .bind(game_id)
-    .bind(phase_index)
+    .map(|row| (row.seat_id, row.report.0))
     .fetch_all(conn)
-    .await?;
-    Ok(rows.into_iter().map(|(seat, Json(report))| (seat, report)).collect())
+    .await
 }
 
 pub async fn insert_rollback(
@@ -157,15 +172,15 @@ pub async fn insert_rollback(
     actor: AccountId,
     now: DateTime<Utc>,
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "insert into game_rollback (game_id, to_phase_index, reason, actor_account_id, created_at)
          values ($1, $2, $3, $4, $5) returning game_rollback_id",
+        game_id as GameId,
+        to_phase_index,
+        reason,
+        actor as AccountId,
+        now as _
     )
-    .bind(game_id)
-    .bind(to_phase_index)
-    .bind(reason)
-    .bind(actor)
-    .bind(now)
     .fetch_one(conn)
     .await
 }
@@ -178,7 +193,7 @@ pub async fn archive_phases(
     game_id: GameId,
     from: i32,
 ) -> Result<u64, sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into rolled_back_phase (game_rollback_id, phase_index, code, label, state, started_at, deadline_at,
              processed_at, public_report, private_reports, orders)
          select $1, p.phase_index, p.code, p.label, p.state, p.started_at, p.deadline_at, p.processed_at, p.public_report,
@@ -187,10 +202,10 @@ pub async fn archive_phases(
              coalesce((select jsonb_agg(jsonb_build_array(o.seat_id, o.orders, o.ready) order by o.seat_id) from seat_order o
                        where o.game_id = p.game_id and o.phase_index = p.phase_index), '[]'::jsonb)
          from phase p where p.game_id = $2 and p.phase_index >= $3",
+        rollback_id,
+        game_id as GameId,
+        from
     )
-    .bind(rollback_id)
-    .bind(game_id)
-    .bind(from)
     .execute(conn)
     .await
     .map(|done| done.rows_affected())
@@ -200,32 +215,28 @@ pub async fn archive_phases(
 /// later phases go (their sheets and reports with them; the archive keeps a copy), and `to` is open
 /// again with its orders kept, no longer ready, for its players to edit.
 pub async fn reopen_phase(conn: &mut PgConnection, game_id: GameId, to: i32) -> Result<(), sqlx::Error> {
-    sqlx::query("update press_message set phase_index = $2 where game_id = $1 and phase_index > $2")
-        .bind(game_id)
-        .bind(to)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("delete from phase where game_id = $1 and phase_index > $2")
-        .bind(game_id)
-        .bind(to)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("delete from private_report where game_id = $1 and phase_index = $2")
-        .bind(game_id)
-        .bind(to)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query(
-        "update phase set processed_at = null, public_report = null, deadline_at = null
-         where game_id = $1 and phase_index = $2",
+    sqlx::query!(
+        "update press_message set phase_index = $2 where game_id = $1 and phase_index > $2",
+        game_id as GameId,
+        to
     )
-    .bind(game_id)
-    .bind(to)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("update seat_order set ready = false where game_id = $1 and phase_index = $2")
-        .bind(game_id)
-        .bind(to)
+    sqlx::query!("delete from phase where game_id = $1 and phase_index > $2", game_id as GameId, to)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("delete from private_report where game_id = $1 and phase_index = $2", game_id as GameId, to)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!(
+        "update phase set processed_at = null, public_report = null, deadline_at = null
+         where game_id = $1 and phase_index = $2",
+        game_id as GameId,
+        to
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!("update seat_order set ready = false where game_id = $1 and phase_index = $2", game_id as GameId, to)
         .execute(&mut *conn)
         .await
         .map(drop)
@@ -240,18 +251,18 @@ pub async fn set_rollback_deadline(
     now: DateTime<Utc>,
     notice: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update game set
-            deadline_at = case when status = 'running' then $2 end,
+            deadline_at = case when status = 'running' then $2::timestamptz end,
             paused_remaining_seconds = case when status = 'paused'
-                then greatest(0, extract(epoch from $2 - $3))::bigint end,
+                then greatest(0, extract(epoch from $2::timestamptz - $3::timestamptz))::bigint end,
             deadline_notice = $4, turn_retry_at = null
          where game_id = $1",
+        game_id as GameId,
+        deadline_at as _,
+        now as _,
+        notice
     )
-    .bind(game_id)
-    .bind(deadline_at)
-    .bind(now)
-    .bind(notice)
     .execute(conn)
     .await
     .map(drop)

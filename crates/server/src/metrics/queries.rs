@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct MailQueue {
     pub pending: i64,
     pub due: i64,
@@ -12,11 +12,12 @@ pub struct MailQueue {
 /// Pending mails, and those of them due by `now` (both through `outbox_mail_due_idx`, which holds only
 /// pending mails).
 pub async fn mail_queue(db: &PgPool, now: DateTime<Utc>) -> Result<MailQueue, sqlx::Error> {
-    sqlx::query_as(
-        "select count(*) as pending, count(*) filter (where send_after <= $1) as due
-         from outbox_mail where status = 'pending'",
+    sqlx::query_as!(
+        MailQueue,
+        r#"select count(*) as "pending!", count(*) filter (where send_after <= $1) as "due!"
+         from outbox_mail where status = 'pending'"#,
+        now as _
     )
-    .bind(now)
     .fetch_one(db)
     .await
 }

@@ -104,14 +104,14 @@ pub async fn insert_account_mail(
     content: &MailContent,
     now: DateTime<Utc>,
 ) -> Result<MailId, sqlx::Error> {
-    sqlx::query_scalar(
-        "insert into outbox_mail (account_id, kind, content, send_after, created_at)
-         values ($1, $2, $3, $4, $4) returning mail_id",
+    sqlx::query_scalar!(
+        r#"insert into outbox_mail (account_id, kind, content, send_after, created_at)
+         values ($1, $2, $3, $4, $4) returning mail_id as "mail_id: MailId""#,
+        account_id as AccountId,
+        content.kind() as MailKind,
+        Json(content) as _,
+        now as _
     )
-    .bind(account_id)
-    .bind(content.kind())
-    .bind(Json(content))
-    .bind(now)
     .fetch_one(conn)
     .await
 }
@@ -127,12 +127,12 @@ pub async fn forget_account_mail_links(
         crate::accounts::tokens::Purpose::EmailConfirmation => MailKind::EmailConfirmation,
         crate::accounts::tokens::Purpose::PasswordReset => MailKind::PasswordReset,
     };
-    sqlx::query(
+    sqlx::query!(
         "update outbox_mail set content = jsonb_set(content, '{link_path}', 'null')
          where account_id = $1 and kind = $2",
+        account_id as AccountId,
+        kind as MailKind
     )
-    .bind(account_id)
-    .bind(kind)
     .execute(conn)
     .await
     .map(drop)
@@ -140,13 +140,13 @@ pub async fn forget_account_mail_links(
 
 /// Takes the links out of account mails whose tokens have expired (the hourly cleanup).
 pub async fn forget_expired_mail_links(db: &sqlx::PgPool, now: DateTime<Utc>) -> Result<u64, sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "update outbox_mail set content = jsonb_set(content, '{link_path}', 'null')
          where content->>'link_path' is not null
-           and ((kind = 'password_reset' and created_at < $1 - interval '1 hour')
-             or (kind = 'email_confirmation' and created_at < $1 - interval '7 days'))",
+           and ((kind = 'password_reset' and created_at < $1::timestamptz - interval '1 hour')
+             or (kind = 'email_confirmation' and created_at < $1::timestamptz - interval '7 days'))",
+        now as _
     )
-    .bind(now)
     .execute(db)
     .await
     .map(|done| done.rows_affected())

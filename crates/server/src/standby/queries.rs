@@ -7,8 +7,8 @@ use crate::ids::{AccountId, GameId, SeatId};
 /// The seats of a started game in civil disorder: no player (the GM removed one), or a player who sent
 /// nothing in each of the last two processed phases in which the seat had to order.
 pub async fn seats_in_civil_disorder(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatId>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select s.seat_id from seat s
+    sqlx::query_scalar!(
+        r#"select s.seat_id as "seat_id: SeatId" from seat s
          where s.game_id = $1 and s.game_seat is not null and (s.account_id is null or s.seat_id in (
              select seat_id from (
                  select o.seat_id, btrim(o.orders) = '' as missed,
@@ -17,20 +17,22 @@ pub async fn seats_in_civil_disorder(conn: &mut PgConnection, game_id: GameId) -
                  where o.game_id = $1 and p.processed_at is not null and o.must_order
              ) as history
              where recent <= 2 group by seat_id having count(*) = 2 and bool_and(missed)))
-         order by s.seat_id",
+         order by s.seat_id"#,
+        game_id as GameId
     )
-    .bind(game_id)
     .fetch_all(conn)
     .await
 }
 
 /// The accounts standing by for the game, by display name.
 pub async fn standby_list(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(AccountId, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "select a.account_id, a.display_name from standby s join account a on a.account_id = s.account_id
-         where s.game_id = $1 order by s.created_at, a.account_id",
+    sqlx::query!(
+        r#"select a.account_id as "account_id: AccountId", a.display_name
+         from standby s join account a on a.account_id = s.account_id
+         where s.game_id = $1 order by s.created_at, a.account_id"#,
+        game_id as GameId
     )
-    .bind(game_id)
+    .map(|row| (row.account_id, row.display_name))
     .fetch_all(conn)
     .await
 }
@@ -41,12 +43,24 @@ pub async fn set_standby(
     account_id: AccountId,
     standing_by: bool,
 ) -> Result<(), sqlx::Error> {
-    let sql = if standing_by {
-        "insert into standby (game_id, account_id) values ($1, $2) on conflict do nothing"
+    let done = if standing_by {
+        sqlx::query!(
+            "insert into standby (game_id, account_id) values ($1, $2) on conflict do nothing",
+            game_id as GameId,
+            account_id as AccountId
+        )
+        .execute(conn)
+        .await
     } else {
-        "delete from standby where game_id = $1 and account_id = $2"
+        sqlx::query!(
+            "delete from standby where game_id = $1 and account_id = $2",
+            game_id as GameId,
+            account_id as AccountId
+        )
+        .execute(conn)
+        .await
     };
-    sqlx::query(sql).bind(game_id).bind(account_id).execute(conn).await.map(drop)
+    done.map(drop)
 }
 
 pub async fn is_standing_by(
@@ -54,11 +68,13 @@ pub async fn is_standing_by(
     game_id: GameId,
     account_id: AccountId,
 ) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select exists (select 1 from standby where game_id = $1 and account_id = $2)")
-        .bind(game_id)
-        .bind(account_id)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from standby where game_id = $1 and account_id = $2) as "standing_by!""#,
+        game_id as GameId,
+        account_id as AccountId
+    )
+    .fetch_one(conn)
+    .await
 }
 
 pub async fn request_takeover(
@@ -67,12 +83,12 @@ pub async fn request_takeover(
     seat_id: SeatId,
     account_id: AccountId,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into takeover_request (game_id, seat_id, account_id) values ($1, $2, $3) on conflict do nothing",
+        game_id as GameId,
+        seat_id as SeatId,
+        account_id as AccountId
     )
-    .bind(game_id)
-    .bind(seat_id)
-    .bind(account_id)
     .execute(conn)
     .await
     .map(drop)
@@ -83,11 +99,13 @@ pub async fn takeover_requests(
     conn: &mut PgConnection,
     game_id: GameId,
 ) -> Result<Vec<(SeatId, AccountId, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "select r.seat_id, r.account_id, a.display_name from takeover_request r join account a on a.account_id = r.account_id
-         where r.game_id = $1 order by r.created_at, r.account_id",
+    sqlx::query!(
+        r#"select r.seat_id as "seat_id: SeatId", r.account_id as "account_id: AccountId", a.display_name
+         from takeover_request r join account a on a.account_id = r.account_id
+         where r.game_id = $1 order by r.created_at, r.account_id"#,
+        game_id as GameId
     )
-    .bind(game_id)
+    .map(|row| (row.seat_id, row.account_id, row.display_name))
     .fetch_all(conn)
     .await
 }
@@ -98,11 +116,13 @@ pub async fn requested_by(
     game_id: GameId,
     account_id: AccountId,
 ) -> Result<Vec<SeatId>, sqlx::Error> {
-    sqlx::query_scalar("select seat_id from takeover_request where game_id = $1 and account_id = $2")
-        .bind(game_id)
-        .bind(account_id)
-        .fetch_all(conn)
-        .await
+    sqlx::query_scalar!(
+        r#"select seat_id as "seat_id: SeatId" from takeover_request where game_id = $1 and account_id = $2"#,
+        game_id as GameId,
+        account_id as AccountId
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// Once a player has a seat, their other requests and their standby offer for the game lapse, and the
@@ -113,11 +133,13 @@ pub async fn settle_after_takeover(
     seat_id: SeatId,
     account_id: AccountId,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from takeover_request where game_id = $1 and (seat_id = $2 or account_id = $3)")
-        .bind(game_id)
-        .bind(seat_id)
-        .bind(account_id)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query!(
+        "delete from takeover_request where game_id = $1 and (seat_id = $2 or account_id = $3)",
+        game_id as GameId,
+        seat_id as SeatId,
+        account_id as AccountId
+    )
+    .execute(&mut *conn)
+    .await?;
     set_standby(conn, game_id, account_id, false).await
 }
