@@ -21,8 +21,10 @@ pub struct Facts {
 pub enum SeatPlan {
     /// One seat per great power (Terrorism I starts this way, but a seat may later hold several powers).
     OnePerPower,
-    /// Head of State, General and Admiral for each power.
-    CabinetPerPower,
+    /// Each power shared among three posts (Head of State, General, Admiral), signed up for alone or as a
+    /// team of three; who holds which post is the engine's to say once the game runs (`Rules::holders`),
+    /// and nobody outside a power knows its holders.
+    PostsPerPower,
     /// Players without powers, as many as the GM sets within `allowed`.
     PlayersOnly { allowed: RangeInclusive<u16>, default_players: u16 },
 }
@@ -33,11 +35,29 @@ impl SeatPlan {
         !matches!(self, SeatPlan::PlayersOnly { .. })
     }
 
+    /// Whether a player joining chooses his power: only where a seat is a whole power (posts are given at
+    /// the start, from the teams).
+    pub fn power_chosen_on_joining(&self) -> bool {
+        matches!(self, SeatPlan::OnePerPower)
+    }
+
+    /// Whether the game must hide who holds which seat (it is always anonymous): players without powers
+    /// are known by number only, and a power's posts are known only inside it.
+    pub fn holders_always_secret(&self) -> bool {
+        !matches!(self, SeatPlan::OnePerPower)
+    }
+
+    /// Whether the engine says who holds a seat once the game runs (people move between posts by the
+    /// rules), so a vacant seat is filled through the engine rather than by a takeover.
+    pub fn engine_seats_people(&self) -> bool {
+        matches!(self, SeatPlan::PostsPerPower)
+    }
+
     /// How many seats a game has when the GM sets nothing, on a map of `powers` great powers.
     pub fn default_seats(&self, powers: usize) -> usize {
         match self {
             SeatPlan::OnePerPower => powers,
-            SeatPlan::CabinetPerPower => 3 * powers,
+            SeatPlan::PostsPerPower => 3 * powers,
             SeatPlan::PlayersOnly { default_players, .. } => usize::from(*default_players),
         }
     }

@@ -18,6 +18,33 @@ pub struct SeatInfo {
     pub title: String,
     /// The powers this seat plays for (empty for games without powers).
     pub powers: Vec<String>,
+    /// The seat's post within its power: the whole power, or one post of a power shared among several.
+    pub role: SeatRole,
+}
+
+/// A seat's post within its power. Most kinds give a seat a whole power (or no power at all:
+/// `Player`); a kind whose power is shared among posts (a cabinet: `SeatPlan::PostsPerPower`) names
+/// the post, so the site can pair its own seats with the kind's by power and post.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SeatRole {
+    #[default]
+    Player,
+    HeadOfState,
+    General,
+    Admiral,
+}
+
+/// Somebody who can hold a seat, as the server knows them (an account). Opaque to the game: the server
+/// maps it to an account and back. Only kinds whose engine keeps track of who holds a seat (see
+/// [`Rules::holders`]) ever see one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PersonId(pub i64);
+
+impl std::fmt::Display for PersonId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "person {}", self.0)
+    }
 }
 
 /// The kind of deadline a phase uses.
@@ -369,6 +396,26 @@ pub trait Rules {
     fn gm_action(state: &Self::State, action: &str) -> Result<(Self::State, Report), GmActionError> {
         let _ = (state, action);
         Err(GmActionError::Unsupported)
+    }
+    /// Who holds each seat, when the kind's own rules move people between seats (a Cabinet relief or
+    /// coup): then the engine is the truth and the site's seats follow it after every change. `None`
+    /// (the default): the site's seats are the truth, and the engine never hears of people.
+    fn holders(state: &Self::State) -> Option<Vec<(SeatIndex, Option<PersonId>)>> {
+        let _ = state;
+        None
+    }
+    /// Seats `person` in `seat` (or empties it with `None`), for a kind whose engine tracks holders: at
+    /// the start, and when the GM seats or removes someone. The default refuses: such kinds' seats are
+    /// the site's alone.
+    fn seat_person(state: &Self::State, seat: SeatIndex, person: Option<PersonId>) -> Result<Self::State, String> {
+        let _ = (state, seat, person);
+        Err("this kind's seats are not held in its engine".to_owned())
+    }
+    /// What a seat may order and why, in words, where the kind divides a power's duties (a Cabinet
+    /// post); `None` where a seat simply orders its power's units.
+    fn duties(state: &Self::State, seat: SeatIndex) -> Option<String> {
+        let _ = (state, seat);
+        None
     }
     /// How a game master writes this kind's actions (shown on the GM panel), or `None` if it has none.
     fn gm_action_syntax(state: &Self::State) -> Option<&'static str> {

@@ -24,7 +24,7 @@ pub use facts::{Facts, Notation, SeatPlan};
 pub use judge_position::{JudgeDislodged, JudgePosition, JudgeUnit};
 pub use kind::{
     AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GmActionError, OrderCheck, OrderForm, Outcome,
-    PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord, Rules,
-    SeatIndex, SeatInfo, SetupError, StateError, Step, View,
+    PersonId, PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord,
+    Rules, SeatIndex, SeatInfo, SeatRole, SetupError, StateError, Step, View,
 };
 pub use registry::{AnyGame, Kind, UnknownKind};

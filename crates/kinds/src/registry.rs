@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::facts::Facts;
 use crate::kind::{
-    Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed, Recipients,
-    Report, Rules, SeatIndex, SeatInfo, SetupError, StateError, View,
+    Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PersonId, PhaseInfo, PressRefusal, Processed,
+    Recipients, Report, Rules, SeatIndex, SeatInfo, SetupError, StateError, View,
 };
 
 /// Declares the site's kinds: `Variant => rules type, "slug"`, the slug being the kind's stable name in
@@ -118,6 +118,21 @@ macro_rules! kinds {
 
             pub fn gm_action_syntax(&self) -> Option<&'static str> {
                 match self { $(AnyGame::$variant(state) => <$rules as Rules>::gm_action_syntax(state)),+ }
+            }
+
+            pub fn holders(&self) -> Option<Vec<(SeatIndex, Option<PersonId>)>> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::holders(state)),+ }
+            }
+
+            /// Seats `person` (or nobody) in `seat`, for kinds whose engine tracks holders.
+            pub fn seat_person(&self, seat: SeatIndex, person: Option<PersonId>) -> Result<AnyGame, String> {
+                match self {
+                    $(AnyGame::$variant(state) => <$rules as Rules>::seat_person(state, seat, person).map(AnyGame::$variant),)+
+                }
+            }
+
+            pub fn duties(&self, seat: SeatIndex) -> Option<String> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::duties(state, seat)),+ }
             }
 
             pub fn may_send(&self, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {

@@ -32,7 +32,7 @@ use judge::{Extensions, PhaseKind, adjudicate};
 use serde::{Deserialize, Serialize};
 
 pub use motions::{Motion, MotionKind, MotionLine, NewHead, Nominee};
-pub use seats::{Cabinet, Holder, PersonId, Role, SeatRef, SeatStatus};
+pub use seats::{Cabinet, Holder, PersonId, Role, SeatRef, SeatStatus, duties};
 
 use crate::facts::{Facts, Notation, SeatPlan};
 use crate::intrigue::{self, PowerName, map, merge_checks, split_sheet};
@@ -108,7 +108,7 @@ impl Rules for CabinetDiplomacy {
     fn facts() -> Facts {
         Facts {
             name: "Cabinet Diplomacy II",
-            seats: SeatPlan::CabinetPerPower,
+            seats: SeatPlan::PostsPerPower,
             notation: Notation::Judge,
             victory_centers: standard::solo_victory_centers(),
         }
@@ -131,7 +131,12 @@ impl Rules for CabinetDiplomacy {
     /// governs whom in a dual monarchy is not public (CAB.9).
     fn seats(_state: &State) -> Vec<SeatInfo> {
         SeatRef::all()
-            .map(|seat| SeatInfo { id: seat.id(), title: seat.to_string(), powers: vec![seat.power.to_string()] })
+            .map(|seat| SeatInfo {
+                id: seat.id(),
+                title: seat.to_string(),
+                powers: vec![seat.power.to_string()],
+                role: seat.role.into(),
+            })
             .collect()
     }
 
@@ -198,6 +203,26 @@ impl Rules for CabinetDiplomacy {
 
     fn may_send(state: &State, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {
         state.may_send(from, to)
+    }
+
+    /// The engine is the truth about who holds which post: reliefs, coups and secessions move people
+    /// (CAB.1), and the site's seats follow.
+    fn holders(state: &State) -> Option<Vec<(SeatIndex, Option<PersonId>)>> {
+        Some(SeatRef::all().map(|seat| (seat.id(), state.person_at(seat))).collect())
+    }
+
+    fn seat_person(state: &State, seat: SeatIndex, person: Option<PersonId>) -> Result<State, String> {
+        let seat = SeatRef::from_id(seat).ok_or_else(|| format!("there is no seat {}", seat.0))?;
+        let mut next = state.clone();
+        match person {
+            Some(person) => next.seat_person(seat, person)?,
+            None => next.unseat(seat)?,
+        }
+        Ok(next)
+    }
+
+    fn duties(_state: &State, seat: SeatIndex) -> Option<String> {
+        SeatRef::from_id(seat).map(|seat| seats::duties(seat.role, &seat.power.to_string()))
     }
 
     fn gm_action(state: &State, action: &str) -> Result<(State, Report), GmActionError> {

@@ -9,19 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::State;
 use crate::intrigue::{PowerName, map};
-use crate::kind::{Correspondent, PressRefusal, Recipients, SeatIndex};
-
-/// Somebody who can hold a seat, as the server knows them (an account). Opaque to the game: the server
-/// maps it to an account and back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct PersonId(pub i64);
-
-impl fmt::Display for PersonId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "person {}", self.0)
-    }
-}
+pub use crate::kind::PersonId;
+use crate::kind::{Correspondent, PressRefusal, Recipients, SeatIndex, SeatRole};
 
 /// The three cabinet positions of a power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -30,6 +19,16 @@ pub enum Role {
     HeadOfState,
     General,
     Admiral,
+}
+
+impl From<Role> for SeatRole {
+    fn from(role: Role) -> SeatRole {
+        match role {
+            Role::HeadOfState => SeatRole::HeadOfState,
+            Role::General => SeatRole::General,
+            Role::Admiral => SeatRole::Admiral,
+        }
+    }
 }
 
 impl Role {
@@ -358,6 +357,32 @@ fn refusal_reason(sender: SeatRef, to: SeatIndex) -> String {
         Role::General | Role::Admiral => format!(
             "a {} writes only to its own Head of State, its counterpart and the GM, not to {to}",
             sender.role.title()
+        ),
+    }
+}
+
+/// What a position may order and why, in the rules' words (sheet §5–7, rulings 2.2, CAB.10).
+pub fn duties(role: Role, power: &str) -> String {
+    match role {
+        Role::HeadOfState => format!(
+            "As Head of State of {power} you commission and decommission units: the builds and removals of \
+             your realm (pooled across both powers in a dual monarchy). Armies are the General's and fleets \
+             the Admiral's; your orders for them are backups, used unit by unit only where the commander \
+             sends none, and for every unit of a commander's position while it is vacant. In a retreat you \
+             may disband a unit over its commander's order. Reliefs and appointments are motions on the \
+             Cabinet page."
+        ),
+        Role::General => format!(
+            "As General of the Army of {power} you order {power}'s armies, and only them. Fleets are the \
+             Admiral's; builds and removals are the Head of State's. Your Head of State's backup order is \
+             used for an army only if you send none for it, and in a retreat he may disband it over your \
+             order. With the Admiral you may depose the Head of State (a coup, on the Cabinet page)."
+        ),
+        Role::Admiral => format!(
+            "As Admiral of the Navy of {power} you order {power}'s fleets, and only them. Armies are the \
+             General's; builds and removals are the Head of State's. Your Head of State's backup order is \
+             used for a fleet only if you send none for it, and in a retreat he may disband it over your \
+             order. With the General you may depose the Head of State (a coup, on the Cabinet page)."
         ),
     }
 }

@@ -39,7 +39,7 @@ pub use covert_ops::Parameters;
 use crate::facts::{Facts, Notation, SeatPlan};
 use crate::kind::{
     AcceptedLine, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage, Processed, RejectedLine, Report, Rules,
-    SeatIndex, SeatInfo, SetupError, View, WorldBoard,
+    SeatIndex, SeatInfo, SeatRole, SetupError, View, WorldBoard,
 };
 
 /// The GM's settings: the number of players and the engine's parameters (the secret odds and starting
@@ -169,7 +169,12 @@ impl Rules for CovertOperations {
             .0
             .players
             .iter()
-            .map(|player| SeatInfo { id: seat_of(player.id), title: player_title(player.id), powers: Vec::new() })
+            .map(|player| SeatInfo {
+                id: seat_of(player.id),
+                title: player_title(player.id),
+                powers: Vec::new(),
+                role: SeatRole::Player,
+            })
             .collect()
     }
 

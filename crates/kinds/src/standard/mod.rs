@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::facts::{Facts, Notation, SeatPlan};
 use crate::kind::{
     AcceptedLine, Board, BoardUnit, Choice, FormRow, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage, Processed,
-    RejectedLine, Report, ReportLine, ResultWord, Rules, SeatIndex, SeatInfo, SetupError, Step, View,
+    RejectedLine, Report, ReportLine, ResultWord, Rules, SeatIndex, SeatInfo, SeatRole, SetupError, Step, View,
 };
 
 /// The standard map, loaded and validated once per process.
@@ -348,6 +348,7 @@ impl Rules for Standard {
                 id: power_seat(power),
                 title: info.name.clone(),
                 powers: vec![info.name.clone()],
+                role: SeatRole::Player,
             })
             .collect()
     }

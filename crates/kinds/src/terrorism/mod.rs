@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use crate::facts::{Facts, Notation, SeatPlan};
 use crate::kind::{
     GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PhaseStage, Processed, Report, Rules, SeatIndex,
-    SeatInfo, SetupError, View,
+    SeatInfo, SeatRole, SetupError, View,
 };
 use crate::standard::{check_sheet, form_for, standard_map};
 use board::Bridge;
@@ -86,6 +86,7 @@ impl Rules for TerrorismI {
                 id: SeatIndex(index as u16),
                 title: name.to_string(),
                 powers: vec![name.to_string()],
+                role: SeatRole::Player,
             })
             .collect()
     }

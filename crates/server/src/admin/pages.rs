@@ -18,6 +18,7 @@ use crate::games::gm_tx::{begin_as_gm, require_gm};
 use crate::games::load::load_visible_game;
 use crate::games::model::{GameStatus, GmAction, Power, PowerAssignment, StartRule};
 use crate::games::queries::{self as game_queries, AuditEntry};
+use crate::games::seating;
 use crate::games::status;
 use crate::games::views::{SeatView, SettingsFormView, seat_views, settings_lines};
 use crate::ids::{GameId, SeatId};
@@ -272,7 +273,7 @@ pub async fn remove_player(
     // Before the start the seat goes away; after it, the seat and its powers stay, empty, for a replacement.
     if gm.game.status == GameStatus::Forming {
         game_queries::delete_seat(&mut gm.tx, seat_id).await?;
-    } else if crate::cabinet::gm::change_holder(&mut gm.tx, &gm.game, seat_id, None).await? {
+    } else if seating::change_holder(&mut gm.tx, &gm.game, &seat, None).await? {
         // A Cabinet position: the engine's holder changed and the seat followed it.
     } else {
         game_queries::set_seat_holder(&mut gm.tx, seat_id, None).await?;
@@ -303,7 +304,7 @@ pub async fn replace_player(
     if gm.seats.iter().any(|other| other.account_id == Some(account_id)) {
         return Err(AppError::Conflict(format!("{display_name} already has a seat in this game.")));
     }
-    if crate::cabinet::gm::change_holder(&mut gm.tx, &gm.game, seat_id, Some(account_id)).await? {
+    if seating::change_holder(&mut gm.tx, &gm.game, &seat, Some(account_id)).await? {
         let detail = format!("Gave {before} to a new player.");
         return gm.finish(&signed_in, GmAction::ReplacePlayer, &detail, "The seat has a new player.").await;
     }

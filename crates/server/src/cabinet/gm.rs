@@ -9,14 +9,14 @@ use kinds::AnyGame;
 use kinds::cabinet::SeatRef;
 use serde::Deserialize;
 
-use super::formation::Position;
 use super::queries;
-use super::seating::{self, person};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn};
 use crate::games::gm_tx::begin_as_gm;
-use crate::games::model::{GameStatus, GmAction, Power, SeatRole, is_cabinet};
+use crate::games::model::{GameStatus, GmAction, Power, SeatRole, has_posts};
 use crate::games::queries as game_queries;
+use crate::games::seating::{self, person};
+use crate::games::teams::Position;
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::state::AppState;
 use crate::turns::queries as turn_queries;
@@ -32,7 +32,7 @@ pub struct PlaceForm {
 /// Reads `france-general`.
 pub fn read_position(value: &str) -> Option<Position> {
     let (power, role) = value.split_once('-')?;
-    let role = SeatRole::from_slug(role).filter(|role| role.cabinet_role().is_some())?;
+    let role = SeatRole::from_slug(role).filter(|role| role.is_post())?;
     Some(Position { power: Power::from_slug(power)?, role })
 }
 
@@ -52,7 +52,7 @@ pub async fn place_by_hand(
     let seat_id: SeatId =
         form.seat_id.parse().map_err(|_| AppError::BadRequest("Choose the player to place.".to_owned()))?;
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
-    if !is_cabinet(gm.game.kind) {
+    if !has_posts(gm.game.kind) {
         return Err(AppError::NotFound);
     }
     gm.require_status(&[GameStatus::Forming], "People are placed by hand only before the start.")?;
@@ -60,11 +60,11 @@ pub async fn place_by_hand(
     if !seats.iter().any(|seat| seat.seat_id == seat_id && seat.account_id.is_some()) {
         return Err(AppError::NotFound);
     }
-    if seats.iter().any(|seat| seat.seat_id != seat_id && seating::position_of(seat) == Some(position)) {
+    if seats.iter().any(|seat| seat.seat_id != seat_id && Position::of(seat) == Some(position)) {
         return Err(AppError::Conflict(format!("{} is already placed.", position.words())));
     }
     game_queries::clear_powers(&mut gm.tx, seat_id).await?;
-    queries::set_seat_role(&mut gm.tx, seat_id, position.role).await?;
+    crate::games::queries::set_seat_role(&mut gm.tx, seat_id, position.role).await?;
     game_queries::give_power(&mut gm.tx, game_id, seat_id, position.role, position.power).await?;
     if gm.game.start_rule == crate::games::model::StartRule::WhenFull {
         crate::turns::start::start_if_ready(&mut gm.tx, &gm.game, state.clock.now()).await?.ok();
@@ -93,7 +93,7 @@ pub async fn seat_from_standby(
         .parse()
         .map_err(|_| AppError::BadRequest("Choose a player from the standby list.".to_owned()))?;
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
-    if !is_cabinet(gm.game.kind) {
+    if !has_posts(gm.game.kind) {
         return Err(AppError::NotFound);
     }
     gm.require_status(&[GameStatus::Running, GameStatus::Paused], "Standby players are seated while the game runs.")?;
@@ -103,10 +103,9 @@ pub async fn seat_from_standby(
     }
     let phase = turn_queries::current_phase(&mut gm.tx, game_id).await?.ok_or(AppError::NotFound)?;
     let mut current = AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
-    let AnyGame::CabinetDiplomacy(cabinet) = &mut current else { return Err(AppError::NotFound) };
-    let seat: SeatRef = position.seat_ref().ok_or_else(|| AppError::BadRequest("No such position.".to_owned()))?;
-    cabinet
-        .seat_person(seat, person(account_id))
+    let seat = position.kind_seat(&current).ok_or_else(|| AppError::BadRequest("No such position.".to_owned()))?;
+    current = current
+        .seat_person(seat, Some(person(account_id)))
         .map_err(|reason| AppError::Conflict(format!("Not seated: {reason}.")))?;
     turn_queries::replace_current_state(&mut gm.tx, game_id, phase.phase_index, current.to_json()).await?;
     seating::follow_engine(&mut gm.tx, &gm.game, &current).await.map_err(AppError::Internal)?;
@@ -129,17 +128,17 @@ pub async fn panel_view(
     game: &crate::games::queries::GameRow,
     seats: &[crate::games::queries::SeatRow],
 ) -> AppResult<Option<CabinetGmView>> {
-    if !is_cabinet(game.kind) {
+    if !has_posts(game.kind) {
         return Ok(None);
     }
     let forming = game.status == GameStatus::Forming;
-    let placed: Vec<Position> = seats.iter().filter_map(seating::position_of).collect();
+    let placed: Vec<Position> = seats.iter().filter_map(Position::of).collect();
     let people = seats
         .iter()
         .filter(|seat| seat.account_id.is_some())
         .map(|seat| {
             let name = seat.display_name.clone().unwrap_or_default();
-            let at = seating::position_of(seat).map_or_else(|| "not placed".to_owned(), Position::words);
+            let at = Position::of(seat).map_or_else(|| "not placed".to_owned(), Position::words);
             (seat.seat_id, format!("{name} ({at})"))
         })
         .collect();
@@ -155,7 +154,7 @@ pub async fn panel_view(
     {
         let asked = |seat: &SeatRef| cabinet.standby_requests.contains(seat);
         for position in Position::all() {
-            let Some(seat) = position.seat_ref() else { continue };
+            let Some(seat) = seat_ref(position) else { continue };
             if cabinet.in_use(seat) && !cabinet.is_held(seat) {
                 let note = if asked(&seat) { " (its cabinet asked for a standby player)" } else { "" };
                 vacancies.push((position_value(position), format!("{}{note}", position.words())));
@@ -165,32 +164,9 @@ pub async fn panel_view(
     Ok(Some(CabinetGmView { forming, people, free_positions, standby, vacancies }))
 }
 
-/// The GM removing or replacing the holder of a position in a running Cabinet game: the engine's holder
-/// changes first (`unseat`, then `seat_person`; motions naming the seat lapse, CAB.8), and the site's
-/// seats follow it. Returns `false` for games where the seat row alone is the truth.
-pub async fn change_holder(
-    conn: &mut sqlx::PgConnection,
-    game: &crate::games::queries::GameRow,
-    seat_id: SeatId,
-    account_id: Option<AccountId>,
-) -> AppResult<bool> {
-    if !is_cabinet(game.kind) || game.status == GameStatus::Forming {
-        return Ok(false);
-    }
-    let Some(index) = crate::orders::queries::game_seat(conn, seat_id).await? else { return Ok(false) };
-    let phase = turn_queries::current_phase(conn, game.game_id).await?.ok_or(AppError::NotFound)?;
-    let mut current = AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
-    let AnyGame::CabinetDiplomacy(cabinet) = &mut current else { return Ok(false) };
-    let seat = SeatRef::from_id(index).ok_or(AppError::NotFound)?;
-    if cabinet.is_held(seat) {
-        cabinet.unseat(seat).map_err(|reason| AppError::Conflict(format!("Not changed: {reason}.")))?;
-    }
-    if let Some(account_id) = account_id {
-        cabinet
-            .seat_person(seat, person(account_id))
-            .map_err(|reason| AppError::Conflict(format!("Not seated: {reason}.")))?;
-    }
-    turn_queries::replace_current_state(conn, game.game_id, phase.phase_index, current.to_json()).await?;
-    seating::follow_engine(conn, game, &current).await.map_err(AppError::Internal)?;
-    Ok(true)
+/// The engine's seat for a position.
+fn seat_ref(position: Position) -> Option<SeatRef> {
+    SeatRef::all().find(|seat| {
+        seat.power.to_string() == position.power.label() && SeatRole::of_kind(seat.role.into()) == position.role
+    })
 }

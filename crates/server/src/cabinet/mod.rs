@@ -4,11 +4,9 @@
 //! motions as forms producing the engine's motion lines, acceptance by a named person), the standby list,
 //! and the GM's placing and seating of people (`gm`).
 
-pub(crate) mod formation;
 pub(crate) mod gm;
 pub(crate) mod pages;
 pub(crate) mod queries;
-pub(crate) mod seating;
 
 use axum::Router;
 use axum::routing::{get, post};

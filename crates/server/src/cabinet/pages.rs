@@ -9,54 +9,29 @@ use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::Redirect;
 use kinds::AnyGame;
-use kinds::cabinet::{self, Motion, PersonId, Role, SeatRef, SeatStatus, motions};
+use kinds::cabinet::{self, Motion, PersonId, Role, SeatRef, SeatStatus, duties, motions};
 use serde::Deserialize;
 use sqlx::PgConnection;
 
-use super::queries::{self, TeamMember};
-use super::seating::{account, person};
+use super::queries;
 use crate::error::{AppError, AppResult, violates};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
 use crate::games::access::Access;
 use crate::games::load::load_visible_game;
 use crate::games::load::load_visible_game_locked;
-use crate::games::model::{GameStatus, SeatRole, is_cabinet};
+use crate::games::model::{GameStatus, SeatRole, has_posts};
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
+use crate::games::queries::{TeamMember, team_members};
+use crate::games::seating::{account, person};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::orders::queries as order_queries;
 use crate::pages::Nav;
 use crate::state::AppState;
 use crate::turns::queries::{self as turn_queries, PhaseRow};
 
-/// What a position may order and why, in the rules' words (sheet §5–7, rulings 2.2, CAB.10).
-pub fn duties(role: Role, power: &str) -> String {
-    match role {
-        Role::HeadOfState => format!(
-            "As Head of State of {power} you commission and decommission units: the builds and removals of \
-             your realm (pooled across both powers in a dual monarchy). Armies are the General's and fleets \
-             the Admiral's; your orders for them are backups, used unit by unit only where the commander \
-             sends none, and for every unit of a commander's position while it is vacant. In a retreat you \
-             may disband a unit over its commander's order. Reliefs and appointments are motions on the \
-             Cabinet page."
-        ),
-        Role::General => format!(
-            "As General of the Army of {power} you order {power}'s armies, and only them. Fleets are the \
-             Admiral's; builds and removals are the Head of State's. Your Head of State's backup order is \
-             used for an army only if you send none for it, and in a retreat he may disband it over your \
-             order. With the Admiral you may depose the Head of State (a coup, on the Cabinet page)."
-        ),
-        Role::Admiral => format!(
-            "As Admiral of the Navy of {power} you order {power}'s fleets, and only them. Armies are the \
-             General's; builds and removals are the Head of State's. Your Head of State's backup order is \
-             used for a fleet only if you send none for it, and in a retreat he may disband it over your \
-             order. With the General you may depose the Head of State (a coup, on the Cabinet page)."
-        ),
-    }
-}
-
 /// "General of the Army of France" for the engine's seat.
 pub fn seat_words(seat: SeatRef) -> String {
-    format!("{} of {}", SeatRole::of_cabinet_role(seat.role).label(), seat.power)
+    format!("{} of {}", SeatRole::of_kind(seat.role.into()).label(), seat.power)
 }
 
 /// A person the viewer knows, by position.
@@ -153,7 +128,7 @@ async fn load_cabinet_game(
     user: &User,
 ) -> AppResult<(GameRow, Vec<SeatRow>, Access)> {
     let (game, seats, access) = load_visible_game(conn, game_id, Some(user), "").await?;
-    if !is_cabinet(game.kind) {
+    if !has_posts(game.kind) {
         return Err(AppError::NotFound);
     }
     Ok((game, seats, access))
@@ -167,7 +142,7 @@ pub async fn cabinet_page(
     let mut conn = state.db.acquire().await?;
     let (game, seats, access) = load_cabinet_game(&mut conn, game_id, &signed_in.user).await?;
     let me = signed_in.user.account_id;
-    let members = queries::team_members(&mut conn, game_id).await?;
+    let members = team_members(&mut conn, game_id).await?;
     let my_team = members.iter().find(|member| member.account_id == me).map(|member| member.cabinet_team_id);
     let team: Vec<TeammateView> = members
         .iter()
@@ -192,7 +167,7 @@ pub async fn cabinet_page(
         can_sign_up_team: forming && access.my_seat.is_none() && my_team.is_none(),
         team,
         invitation,
-        roles: SeatRole::CABINET,
+        roles: SeatRole::POSTS,
         position: None,
         duties: None,
         is_head: false,
@@ -339,7 +314,7 @@ pub struct TeamForm {
 }
 
 fn read_role(slug: &str) -> AppResult<SeatRole> {
-    SeatRole::from_slug(slug).filter(|role| role.cabinet_role().is_some()).ok_or_else(|| {
+    SeatRole::from_slug(slug).filter(|role| role.is_post()).ok_or_else(|| {
         AppError::BadRequest("Choose Head of State, General of the Army or Admiral of the Navy.".to_owned())
     })
 }
@@ -360,7 +335,7 @@ pub async fn sign_up_team(
     let mut tx = state.db.begin().await?;
     let (game, seats, access) =
         load_visible_game_locked(&mut tx, game_id, Some(me), "", game_queries::RowLock::Update).await?;
-    if !is_cabinet(game.kind) {
+    if !has_posts(game.kind) {
         return Err(AppError::NotFound);
     }
     require_forming(&game)?;
@@ -418,11 +393,11 @@ pub async fn confirm_team(
     let mut tx = state.db.begin().await?;
     let (game, seats, access) =
         load_visible_game_locked(&mut tx, game_id, Some(me), "", game_queries::RowLock::Update).await?;
-    if !is_cabinet(game.kind) {
+    if !has_posts(game.kind) {
         return Err(AppError::NotFound);
     }
     require_forming(&game)?;
-    let members = queries::team_members(&mut tx, game_id).await?;
+    let members = team_members(&mut tx, game_id).await?;
     if !members.iter().any(|member| member.account_id == me.account_id && !member.confirmed) {
         return Err(AppError::Conflict("Nobody has asked you to join a team in this game.".to_owned()));
     }
@@ -454,7 +429,7 @@ pub async fn decline_team(
     let mut tx = state.db.begin().await?;
     let (game, _, _) = load_cabinet_game(&mut tx, game_id, &signed_in.user).await?;
     require_forming(&game)?;
-    let members = queries::team_members(&mut tx, game_id).await?;
+    let members = team_members(&mut tx, game_id).await?;
     let mine = members
         .iter()
         .find(|member| member.account_id == signed_in.user.account_id && !member.confirmed)
@@ -492,7 +467,7 @@ pub async fn leave_standby(
 ) -> AppResult<Redirect> {
     let mut conn = state.db.acquire().await?;
     load_cabinet_game(&mut conn, game_id, &signed_in.user).await?;
-    queries::leave_standby(&mut conn, game_id, signed_in.user.account_id).await?;
+    game_queries::leave_standby(&mut conn, game_id, signed_in.user.account_id).await?;
     set_flash(&signed_in.session, "You left the standby list.").await?;
     Ok(Redirect::to(&format!("/games/{game_id}/cabinet")))
 }
@@ -616,7 +591,7 @@ async fn add_line(
 ) -> AppResult<()> {
     let (game, _, access) =
         load_visible_game_locked(conn, game_id, Some(user), "", game_queries::RowLock::Update).await?;
-    if !is_cabinet(game.kind) {
+    if !has_posts(game.kind) {
         return Err(AppError::NotFound);
     }
     if game.status != GameStatus::Running {
@@ -656,7 +631,7 @@ async fn answer_as_named(
     accept: bool,
 ) -> AppResult<String> {
     let (game, _, _) = load_visible_game_locked(conn, game_id, Some(user), "", game_queries::RowLock::Update).await?;
-    if !is_cabinet(game.kind) {
+    if !has_posts(game.kind) {
         return Err(AppError::NotFound);
     }
     if !matches!(game.status, GameStatus::Running | GameStatus::Paused) {

@@ -9,8 +9,7 @@ use super::deadline::{DeadlineSettings, PhaseDuration, WEEKDAYS, WeekdaySet};
 use kinds::{Kind, SeatPlan};
 
 use super::model::{
-    DeadlineMode, GameStatus, Power, PowerAssignment, PressRule, StartRule, default_seat_count, has_powers, is_cabinet,
-    site_seats,
+    DeadlineMode, GameStatus, Power, PowerAssignment, PressRule, StartRule, default_seat_count, site_seats,
 };
 use crate::error::FormErrors;
 use crate::press::PressSettings;
@@ -105,7 +104,7 @@ impl GameSettings {
     /// everyone outside a cabinet (sheet §4, rulings 2.4): names reach a page only where the engine's
     /// `known_holders` allows (`crate::cabinet`).
     pub fn for_kind(self, kind: Kind) -> GameSettings {
-        GameSettings { anonymous: self.anonymous || !has_powers(kind) || is_cabinet(kind), ..self }
+        GameSettings { anonymous: self.anonymous || kind.facts().seats.holders_always_secret(), ..self }
     }
 }
 

@@ -21,7 +21,9 @@ pub(crate) mod load;
 pub mod model;
 pub(crate) mod pages;
 pub(crate) mod queries;
+pub(crate) mod seating;
 pub(crate) mod status;
+pub(crate) mod teams;
 pub(crate) mod views;
 
 use axum::Router;

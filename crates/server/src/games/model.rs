@@ -53,13 +53,13 @@ pub const PLAYER_SEATS: std::ops::RangeInclusive<i16> = 2..=30;
 /// without powers. Every plan is seated today; a new plan must be answered here first.
 pub fn site_seats(kind: Kind) -> bool {
     match kind.facts().seats {
-        SeatPlan::OnePerPower | SeatPlan::CabinetPerPower | SeatPlan::PlayersOnly { .. } => true,
+        SeatPlan::OnePerPower | SeatPlan::PostsPerPower | SeatPlan::PlayersOnly { .. } => true,
     }
 }
 
-/// Whether a kind seats three positions per power (Cabinet Diplomacy II).
-pub fn is_cabinet(kind: Kind) -> bool {
-    matches!(kind.facts().seats, SeatPlan::CabinetPerPower)
+/// Whether a kind shares each power among posts (`SeatPlan::PostsPerPower`), signed up for in teams.
+pub fn has_posts(kind: Kind) -> bool {
+    matches!(kind.facts().seats, SeatPlan::PostsPerPower)
 }
 
 /// How many seats a new game of `kind` has before the GM changes it.
@@ -152,26 +152,32 @@ impl SeatRole {
         }
     }
 
-    /// The Cabinet position this role is, if it is one.
-    pub fn cabinet_role(self) -> Option<kinds::cabinet::Role> {
+    /// The same post as the game kinds name it.
+    pub fn in_kind(self) -> kinds::SeatRole {
         match self {
-            SeatRole::Player => None,
-            SeatRole::HeadOfState => Some(kinds::cabinet::Role::HeadOfState),
-            SeatRole::General => Some(kinds::cabinet::Role::General),
-            SeatRole::Admiral => Some(kinds::cabinet::Role::Admiral),
+            SeatRole::Player => kinds::SeatRole::Player,
+            SeatRole::HeadOfState => kinds::SeatRole::HeadOfState,
+            SeatRole::General => kinds::SeatRole::General,
+            SeatRole::Admiral => kinds::SeatRole::Admiral,
         }
     }
 
-    pub fn of_cabinet_role(role: kinds::cabinet::Role) -> SeatRole {
+    pub fn of_kind(role: kinds::SeatRole) -> SeatRole {
         match role {
-            kinds::cabinet::Role::HeadOfState => SeatRole::HeadOfState,
-            kinds::cabinet::Role::General => SeatRole::General,
-            kinds::cabinet::Role::Admiral => SeatRole::Admiral,
+            kinds::SeatRole::Player => SeatRole::Player,
+            kinds::SeatRole::HeadOfState => SeatRole::HeadOfState,
+            kinds::SeatRole::General => SeatRole::General,
+            kinds::SeatRole::Admiral => SeatRole::Admiral,
         }
     }
 
-    /// The three Cabinet positions, in the engine's seat order.
-    pub const CABINET: [SeatRole; 3] = [SeatRole::HeadOfState, SeatRole::General, SeatRole::Admiral];
+    /// Whether this is one post of a power shared among posts (`SeatPlan::PostsPerPower`).
+    pub fn is_post(self) -> bool {
+        self != SeatRole::Player
+    }
+
+    /// The posts of a power shared among them, in the kinds' seat order.
+    pub const POSTS: [SeatRole; 3] = [SeatRole::HeadOfState, SeatRole::General, SeatRole::Admiral];
 }
 
 choice_enum! {
@@ -234,8 +240,8 @@ mod tests {
     fn the_site_seats_every_kind_cabinet_diplomacy_included() {
         let seated: Vec<Kind> = Kind::ALL.iter().copied().filter(|&kind| site_seats(kind)).collect();
         assert_eq!(seated, Kind::ALL);
-        assert!(is_cabinet(Kind::CabinetDiplomacy));
-        assert!(!is_cabinet(Kind::Standard));
+        assert!(has_posts(Kind::CabinetDiplomacy));
+        assert!(!has_posts(Kind::Standard));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use kinds::Kind;
 use super::access::Access;
 use super::forms::{GameSettingsForm, InviteQuery, JoinForm, LobbyQuery, LobbyTab};
 use super::load::{load_visible_game_locked, visible_access};
-use super::model::{GameStatus, GmAction, Power, PowerAssignment, SeatRole, StartRule, has_powers, is_cabinet};
+use super::model::{GameStatus, GmAction, Power, PowerAssignment, SeatRole, StartRule, has_posts};
 use super::queries::{self, GameRow, GameSummary, NewGame, SeatRow};
 use super::views::{SeatView, SettingsFormView, seat_views, settings_lines};
 use crate::archive::{Cursor, PAGE_SIZE};
@@ -216,7 +216,7 @@ pub struct GamePage {
     /// The viewer's conversations with unread counts and the latest public press, once started.
     press: Option<PressSummary>,
     /// A Cabinet game: link to the Cabinet page.
-    is_cabinet: bool,
+    has_posts: bool,
     /// Once a game is won: every winning seat by position, with its holder where names may be shown.
     winners: Vec<String>,
 }
@@ -254,7 +254,7 @@ pub async fn show_game(
     let victors = standing.as_ref().map(|standing| standing.victors.as_slice()).unwrap_or_default();
     let winners = winners(&game, &seats, &access, victors);
     Ok(GamePage {
-        is_cabinet: is_cabinet(game.kind),
+        has_posts: has_posts(game.kind),
         winners,
         deadline_in: game.deadline_at.map(|at| time_left(at, state.clock.now())),
         result,
@@ -303,7 +303,7 @@ fn winners(game: &GameRow, seats: &[SeatRow], access: &Access, victors: &[kinds:
 /// Whether a player joining chooses a power: not in kinds without powers, nor in Cabinet games, whose
 /// cabinets are formed at the start (sheet §3).
 fn chooses_power(kind: Kind) -> bool {
-    has_powers(kind) && !is_cabinet(kind)
+    kind.facts().seats.power_chosen_on_joining()
 }
 
 pub async fn join_game(

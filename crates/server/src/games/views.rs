@@ -5,9 +5,7 @@ use kinds::{Kind, SeatPlan};
 
 use super::access::Access;
 use super::forms::{GameSettings, GameSettingsForm, WeekdayBox};
-use super::model::{
-    DeadlineMode, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers, is_cabinet, site_seats,
-};
+use super::model::{DeadlineMode, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers, site_seats};
 use super::queries::{GameRow, SeatRow};
 use crate::accounts::pages::TIME_ZONES;
 use crate::error::FormErrors;
@@ -38,7 +36,7 @@ impl SettingsFormView {
                 SeatPlan::PlayersOnly { allowed, .. } => {
                     Some(format!("{}: {} to {}", kind.name(), allowed.start(), allowed.end()))
                 }
-                SeatPlan::OnePerPower | SeatPlan::CabinetPerPower => None,
+                SeatPlan::OnePerPower | SeatPlan::PostsPerPower => None,
             })
             .collect();
         format!("{} only", kinds.join("; "))
@@ -152,24 +150,28 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
     };
     // A game of players without powers (Covert Operations) has one kind of phase, a day, and seats
     // numbered in join order: retreat and adjustment deadlines and power assignment mean nothing there.
-    let (deadline_rule, seats) = if is_cabinet(game.kind) {
-        let placing = match settings.power_assignment {
-            PowerAssignment::GmAssigns => "The GM places every player",
-            PowerAssignment::PlayersChoose | PowerAssignment::Random => {
-                "Teams of three get a power each; everyone else is placed at random at the start"
-            }
-        };
-        (
-            deadline_rule,
+    let (deadline_rule, seats) = match game.kind.facts().seats {
+        SeatPlan::PostsPerPower => {
+            let placing = match settings.power_assignment {
+                PowerAssignment::GmAssigns => "The GM places every player",
+                PowerAssignment::PlayersChoose | PowerAssignment::Random => {
+                    "Teams of three get a power each; everyone else is placed at random at the start"
+                }
+            };
             (
-                "Positions",
-                format!("7 powers × 3 positions (Head of State, General of the Army, Admiral of the Navy). {placing}."),
-            ),
-        )
-    } else if has_powers(game.kind) {
-        (deadline_rule, ("Powers", settings.power_assignment.label().to_owned()))
-    } else {
-        (day_deadline_rule(deadlines), ("Seats", "Player 1, Player 2, … in the order players join".to_owned()))
+                deadline_rule,
+                (
+                    "Positions",
+                    format!(
+                        "7 powers × 3 positions (Head of State, General of the Army, Admiral of the Navy). {placing}."
+                    ),
+                ),
+            )
+        }
+        SeatPlan::OnePerPower => (deadline_rule, ("Powers", settings.power_assignment.label().to_owned())),
+        SeatPlan::PlayersOnly { .. } => {
+            (day_deadline_rule(deadlines), ("Seats", "Player 1, Player 2, … in the order players join".to_owned()))
+        }
     };
     let skipped = deadlines.no_process_days.names();
     vec![

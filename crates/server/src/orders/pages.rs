@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use kinds::Notation;
 use std::collections::BTreeMap;
 
-use kinds::{AcceptedLine, AnyGame, FormRow, OrderForm};
+use kinds::{AcceptedLine, FormRow, OrderForm};
 
 use super::actions::{MySeat, load_my_seat, mark_ready, record_draw_vote};
 use super::chain;
@@ -196,16 +196,9 @@ impl OrdersPage {
             own_facts: only_in_own_view(own_view.facts, &public_view.facts),
             own_notes: only_in_own_view(own_view.notes, &public_view.notes),
             notation: seat.game.kind.facts().notation,
-            position_duties: position_duties(&seat.state, seat.game_seat),
+            position_duties: seat.state.duties(seat.game_seat),
         })
     }
-}
-
-/// What a Cabinet position may order and why; `None` in other kinds.
-fn position_duties(state: &AnyGame, seat: kinds::SeatIndex) -> Option<String> {
-    let AnyGame::CabinetDiplomacy(_) = state else { return None };
-    let seat = kinds::cabinet::SeatRef::from_id(seat)?;
-    Some(crate::cabinet::pages::duties(seat.role, &seat.power.to_string()))
 }
 
 /// What a seat's own view adds to the public one: the part worth flagging as "only you can see this".

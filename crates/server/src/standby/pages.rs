@@ -43,7 +43,7 @@ pub struct StandbyPage {
 /// Checks the game is started and seats its players one per seat: a Cabinet Diplomacy position changes
 /// hands only through the game engine (the Cabinet page's standby list), never by a takeover here.
 fn require_started(game: &GameRow) -> AppResult<()> {
-    if matches!(game.kind.facts().seats, kinds::SeatPlan::CabinetPerPower) {
+    if game.kind.facts().seats.engine_seats_people() {
         return Err(AppError::Conflict(
             "A Cabinet Diplomacy position is filled from the standby list on the game's Cabinet page.".to_owned(),
         ));

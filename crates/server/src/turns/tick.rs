@@ -11,10 +11,11 @@ use super::board::center_counts;
 use super::end;
 use super::queries::{self, NewPhase, PhaseToProcess, Stage};
 use crate::games::deadline::PhaseKind;
-use crate::games::queries::{self as game_queries, GameRow, SeatRow};
+use crate::games::queries::{self as game_queries, GameRow};
+use crate::games::seating;
 use crate::games::status;
 use crate::ids::{GameId, SeatId};
-use crate::{cabinet, notify};
+use crate::notify;
 
 /// What one call of [`tick`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,14 +85,8 @@ pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: Date
         settings = with_player_count(settings, seats.len());
     }
     let mut state = AnyGame::new(kind, &settings, game.rng_seed as u64).map_err(|error| anyhow!("{error}"))?;
-    // A Cabinet game's positions share their power three ways: seats are paired by power and role, and
-    // the engine, which starts with every position vacant, is told who holds each.
-    let numbering = if crate::games::model::is_cabinet(kind) {
-        cabinet::seating::seat_people(&mut state, &seats)?;
-        cabinet::seating::number_seats(&seats)?
-    } else {
-        number_seats(&state, &seats)?
-    };
+    let numbering = seating::number_seats(&state, &seats)?;
+    seating::seat_people(&mut state, &seats, &numbering)?;
     for (seat_id, game_seat) in &numbering {
         queries::set_game_seat(conn, *seat_id, game_seat.0).await?;
     }
@@ -109,32 +104,6 @@ fn with_player_count(settings: serde_json::Value, players: usize) -> serde_json:
     };
     settings.insert("players".to_owned(), players.into());
     serde_json::Value::Object(settings)
-}
-
-/// Pairs each server seat with the game kind's seat playing the same powers (by name). Seats without
-/// powers (Covert Operations) are paired in join order: the server's seats by id, the kind's in its own
-/// order, so `Player 1` is whoever joined first.
-fn number_seats(state: &AnyGame, seats: &[SeatRow]) -> anyhow::Result<Vec<(SeatId, kinds::SeatIndex)>> {
-    let kind_seats = state.seats();
-    if seats.iter().all(|seat| seat.powers.is_empty()) && kind_seats.iter().all(|info| info.powers.is_empty()) {
-        if seats.len() != kind_seats.len() {
-            return Err(anyhow!("{} seats for a game of {} players", seats.len(), kind_seats.len()));
-        }
-        let mut in_join_order: Vec<&SeatRow> = seats.iter().collect();
-        in_join_order.sort_by_key(|seat| seat.seat_id);
-        return Ok(in_join_order.into_iter().zip(&kind_seats).map(|(seat, info)| (seat.seat_id, info.id)).collect());
-    }
-    seats
-        .iter()
-        .map(|seat| {
-            let names: Vec<&str> = seat.powers.iter().map(|power| power.label()).collect();
-            kind_seats
-                .iter()
-                .find(|info| info.powers.iter().map(String::as_str).eq(names.iter().copied()))
-                .map(|info| (seat.seat_id, info.id))
-                .ok_or_else(|| anyhow!("no seat of the game plays {names:?}"))
-        })
-        .collect()
 }
 
 /// Stores phase `index` starting from `state`, with an order sheet per seat unless the game is over,
@@ -188,8 +157,8 @@ pub(crate) async fn process_current_phase(
     let game_id = game.game_id;
     let (phase, processed) = adjudicate_current_phase(conn, game).await?;
     let next = processed.next;
-    // Reliefs and coups carried out by the phase move people between seats (CAB.1).
-    cabinet::seating::follow_engine(conn, game, &next).await?;
+    // A kind's rules may move people between seats (a Cabinet relief or coup, CAB.1).
+    seating::follow_engine(conn, game, &next).await?;
     let sheets = order_sheets(&next, numbering);
     let must_order: Vec<SeatId> = sheets.iter().filter(|(_, must)| *must).map(|(seat_id, _)| *seat_id).collect();
     // The next deadline is stored with the results, unless the phase may end the game: by a victory, or
