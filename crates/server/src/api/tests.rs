@@ -588,3 +588,34 @@ async fn the_openapi_document_and_the_docs_page_list_every_endpoint(pool: PgPool
         docs.text.contains("/api/v1/games/{game_id}/press/{conversation_id}") && docs.text.contains("Submits orders")
     );
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn press_to_a_game_that_does_not_exist_is_a_404_through_the_api_and_the_page(pool: PgPool) {
+    account(&pool, "nomad", false).await;
+    let token = token_of(&pool, "nomad").await;
+    let app = api_app(&pool, 10_000);
+    let message = json!({"public": true, "gm": false, "seats": [], "body": "anyone there?"});
+    call(&app, "POST", "/games/999999/press", Some(&token), Some(message)).await.problem(StatusCode::NOT_FOUND);
+    let reply = json!({"body": "anyone there?"});
+    call(&app, "POST", "/games/999999/press/1", Some(&token), Some(reply)).await.problem(StatusCode::NOT_FOUND);
+    let mut client = Client::new(pool.clone());
+    client.log_in("nomad").await;
+    client
+        .post("/games/999999/press", &[("to", "public"), ("body", "anyone there?")])
+        .await
+        .assert_error_page(StatusCode::NOT_FOUND);
+    client.post("/games/999999/press/1", &[("body", "anyone there?")]).await.assert_error_page(StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_phase_index_at_either_end_of_the_integers_is_a_404_through_the_api_and_the_page(pool: PgPool) {
+    let table = table_of(&pool, "standard", &[]).await;
+    let game_id = table.game_id;
+    let mut client = Client::new(pool.clone());
+    for index in [i32::MAX, i32::MIN, -1] {
+        call(&table.app, "GET", &format!("/games/{game_id}/phases/{index}"), None, None)
+            .await
+            .problem(StatusCode::NOT_FOUND);
+        client.get(&format!("/games/{game_id}/phases/{index}")).await.assert_error_page(StatusCode::NOT_FOUND);
+    }
+}
