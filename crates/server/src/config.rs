@@ -70,8 +70,9 @@ pub struct Config {
     #[arg(long, env = "IDLE_TIMEOUT_SECS", default_value_t = 60)]
     pub idle_timeout_secs: u64,
 
-    /// Most client connections open at once; more wait to be accepted. Keep it below the process's
-    /// open-file limit (`ulimit -n`) less the database pool.
+    /// Most client connections open at once; more wait to be accepted. At start the server raises its
+    /// soft open-file limit to the hard one and lowers this cap (and logs it) to fit below that limit
+    /// with room for the database pool and 64 other files.
     #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 2048)]
     pub max_connections: usize,
 
