@@ -46,8 +46,9 @@ pub struct Config {
     #[arg(long, env = "MAX_BODY_BYTES", default_value_t = 64 * 1024)]
     pub max_body_bytes: usize,
 
-    /// Requests one API token (or one address without a token) may make per minute on `/api/v1/`;
-    /// more are answered 429 with `Retry-After`. Counted in PostgreSQL, so shared by replicas.
+    /// Requests one account's API tokens together (or one address without a working token) may make
+    /// per minute on `/api/v1/`; more are answered 429 with `Retry-After`. Counted in PostgreSQL, so
+    /// shared by replicas.
     #[arg(long, env = "API_REQUESTS_PER_MINUTE", default_value_t = 120)]
     pub api_requests_per_minute: i32,
 

@@ -31,7 +31,7 @@ pub enum ApiError {
     App(AppError),
     /// No token, or a token that is unknown or revoked, where one is needed.
     Unauthenticated(String),
-    /// Over the token's (or address's) requests per minute: try again after this many seconds.
+    /// Over the account's (or address's) requests per minute: try again after this many seconds.
     RateLimited { retry_after_secs: i64 },
 }
 
