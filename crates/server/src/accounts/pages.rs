@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use url::Url;
 
 use super::forms::{LoginForm, PasswordForm, ProfileForm, RegisterForm};
-use super::queries::{self, EMAIL_TAKEN, NewAccount, Profile, USERNAME_TAKEN};
+use super::queries::{self, NewAccount, Profile, USERNAME_TAKEN};
 use super::recovery::revoked_tokens_clause;
 use super::throttle::{self, LOGIN_WINDOW, REGISTRATION_WINDOW};
 use super::tokens::{self, Purpose};
@@ -81,18 +81,15 @@ pub async fn register(
         Ok(account_id) => account_id,
         Err(error) => {
             let mut errors = FormErrors::default();
-            if violates(&error, USERNAME_TAKEN) {
-                errors.add("username", "That username is taken; choose another.");
-            } else if violates(&error, EMAIL_TAKEN) {
-                errors.add("email", "An account already uses that e-mail address.");
-            } else {
+            if !violates(&error, USERNAME_TAKEN) {
                 return Err(error.into());
             }
+            errors.add("username", "That username is taken; choose another.");
             return Ok(invalid_form(RegisterPage { nav: viewer.nav, form, errors, zones: &TIME_ZONES }));
         }
     };
     if let Some(email) = &valid.email {
-        tokens::create_and_mail(&mut tx, account_id, email, Purpose::EmailConfirmation, state.clock.now()).await?;
+        mail_confirmation_unless_taken(&mut tx, account_id, email, state.clock.now()).await?;
     }
     tx.commit().await?;
     // A new account starts at session epoch 0.
@@ -263,25 +260,31 @@ pub async fn update_profile(
     };
     let account_id = signed_in.user.account_id;
     let mut tx = state.db.begin().await?;
-    match queries::update_profile(&mut tx, account_id, &profile).await {
-        Ok(address_changed) => {
-            let mut flash = "Your profile is saved.".to_owned();
-            if let Some(email) = profile.email.as_deref().filter(|_| address_changed) {
-                tokens::create_and_mail(&mut tx, account_id, email, Purpose::EmailConfirmation, state.clock.now())
-                    .await?;
-                flash = format!("Your profile is saved. To get mail at {email}, open the link we sent there.");
-            }
-            tx.commit().await?;
-            set_flash(&signed_in.session, flash).await?;
-            Ok(Redirect::to("/account").into_response())
-        }
-        Err(error) if violates(&error, EMAIL_TAKEN) => {
-            let mut errors = FormErrors::default();
-            errors.add("email", "An account already uses that e-mail address.");
-            Ok(invalid_form(page(form, errors)))
-        }
-        Err(error) => Err(error.into()),
+    // A new address is unconfirmed, so it never meets another account's: saving answers the same
+    // whoever has the address, and only its owner's confirmation can make it this account's.
+    let address_changed = queries::update_profile(&mut tx, account_id, &profile).await?;
+    let mut flash = "Your profile is saved.".to_owned();
+    if let Some(email) = profile.email.as_deref().filter(|_| address_changed) {
+        mail_confirmation_unless_taken(&mut tx, account_id, email, state.clock.now()).await?;
+        flash = format!("Your profile is saved. To get mail at {email}, open the link we sent there.");
     }
+    tx.commit().await?;
+    set_flash(&signed_in.session, flash).await?;
+    Ok(Redirect::to("/account").into_response())
+}
+
+/// Mails a confirmation link to a new address, unless another account confirmed it already: its owner
+/// gets no mail about an account that cannot have it, and the page says the same either way.
+async fn mail_confirmation_unless_taken(
+    conn: &mut sqlx::PgConnection,
+    account_id: AccountId,
+    email: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<()> {
+    if !queries::email_confirmed_by_another(conn, account_id, email).await? {
+        tokens::create_and_mail(conn, account_id, email, Purpose::EmailConfirmation, now).await?;
+    }
+    Ok(())
 }
 
 #[derive(Template, WebTemplate)]

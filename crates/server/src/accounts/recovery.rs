@@ -14,7 +14,7 @@ use super::queries;
 use super::throttle::{self, RESET_WINDOW};
 use super::tokens::{self, Purpose};
 use crate::api::queries as api_queries;
-use crate::error::{AppError, AppResult, FormErrors, invalid_form};
+use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, set_flash};
 use crate::pages::Nav;
 use crate::state::AppState;
@@ -216,7 +216,18 @@ pub async fn confirm_email(
     let Some(live) = tokens::use_up(&mut tx, &form.token, Purpose::EmailConfirmation, state.clock.now()).await? else {
         return Err(dead_link());
     };
-    queries::confirm_email(&mut tx, live.account_id, &live.email).await?;
+    match queries::confirm_email(&mut tx, live.account_id, &live.email).await {
+        Ok(()) => {}
+        // The first account to confirm an address owns it; only the address's owner holds this link, so
+        // saying so tells nobody else anything.
+        Err(error) if violates(&error, queries::EMAIL_TAKEN) => {
+            return Err(AppError::Conflict(format!(
+                "Another account confirmed {} first, so this one cannot have it. Nothing was changed.",
+                live.email
+            )));
+        }
+        Err(error) => return Err(error.into()),
+    }
     tx.commit().await?;
     set_flash(&viewer.session, format!("Thank you: {} is confirmed, and mail can go to it now.", live.email)).await?;
     Ok(Redirect::to(if viewer.user.is_some() { "/account" } else { "/games" }))

@@ -365,3 +365,53 @@ async fn wrong_passwords_on_the_password_and_delete_forms_are_throttled_per_acco
     let mut owner = Client::new(pool.clone());
     owner.log_in("vic").await;
 }
+
+fn profile_with_email(email: &str) -> Vec<(&str, &str)> {
+    vec![
+        ("display_name", "Someone"),
+        ("email", email),
+        ("time_zone", "UTC"),
+        ("deadline_reminder_hours", "6"),
+        ("press_mail_minutes", "30"),
+    ]
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_unconfirmed_address_squats_nothing_and_the_first_confirmation_wins(pool: PgPool) {
+    let mut squatter = logged_in(&pool, "squatter").await;
+    squatter.post("/account", &profile_with_email("owner@example.test")).await.assert_redirect_to("/account");
+    let squatter_link = newest_link(&pool, "squatter", "email_confirmation").await.expect("a confirmation link");
+    let mut owner = Client::new(pool.clone());
+    owner.post("/register", &registration("owner", "OWNER@example.test")).await.assert_redirect_to("/games");
+    let owner_link = newest_link(&pool, "owner", "email_confirmation").await.expect("a confirmation link");
+    let token = |link: &str| link.split("token=").nth(1).unwrap().to_owned();
+    owner.post("/account/confirm-email", &[("token", &token(&owner_link))]).await.assert_redirect_to("/account");
+    // The squatter's link reaches the owner's inbox only; following it cannot take the address.
+    owner
+        .post("/account/confirm-email", &[("token", &token(&squatter_link))])
+        .await
+        .assert_error_page(StatusCode::CONFLICT)
+        .assert_contains("Another account confirmed owner@example.test first");
+    let confirmed: Vec<String> =
+        sqlx::query_scalar("select username from account where email_confirmed").fetch_all(&pool).await.unwrap();
+    assert_eq!(confirmed, ["owner"]);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_profile_answers_the_same_whether_or_not_another_account_has_the_address(pool: PgPool) {
+    account(&pool, "holder", false).await;
+    confirmed_address(&pool, "holder").await;
+    let mut prober = logged_in(&pool, "prober").await;
+    let free = prober.submit("/account", &profile_with_email("free@example.test")).await;
+    let taken = prober.submit("/account", &profile_with_email("holder@example.test")).await;
+    free.assert_status(StatusCode::OK);
+    taken.assert_status(StatusCode::OK);
+    let flash = |page: &crate::test_support::Page, email: &str| {
+        let start = page.body.find("class=\"flash\"").expect("a flash");
+        let end = start + page.body[start..].find("</p>").expect("the flash's end");
+        page.body[start..end].replace(email, "ADDRESS")
+    };
+    assert_eq!(flash(&free, "free@example.test"), flash(&taken, "holder@example.test"));
+    // The holder of the address gets no mail about an account that cannot have it.
+    assert_eq!(mails_of_kind(&pool, "email_confirmation").await, 1);
+}
