@@ -683,3 +683,15 @@ async fn the_tokens_page_is_never_stored_by_a_cache(pool: PgPool) {
         assert_eq!(response.headers().get(header::CACHE_CONTROL).map(|value| value.as_bytes()), Some(&b"no-store"[..]));
     }
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_body_of_the_wrong_shape_is_explained_in_json_s_words_without_the_server_s_type_names(pool: PgPool) {
+    account(&pool, "alice", false).await;
+    let token = token_of(&pool, "alice").await;
+    let app = api_app(&pool, 100);
+    let answer = call(&app, "PUT", "/games/1/orders", Some(&token), Some(json!("A vie - gal"))).await;
+    answer.problem(StatusCode::UNPROCESSABLE_ENTITY);
+    let detail = answer.json["detail"].as_str().unwrap();
+    assert!(detail.contains("expected a JSON object"), "{detail}");
+    assert!(!detail.contains("struct") && !detail.contains("Request"), "{detail}");
+}

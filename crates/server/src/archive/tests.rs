@@ -151,3 +151,14 @@ async fn a_cursor_before_postgresql_s_earliest_date_is_a_400_on_the_lobby_and_th
         client.get(path).await.assert_error_page(StatusCode::BAD_REQUEST);
     }
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn text_searches_of_the_archive_are_throttled_per_address_and_browsing_is_not(pool: PgPool) {
+    let mut client = Client::new(pool);
+    let underscores = "_".repeat(100);
+    for _ in 0..super::pages::MAX_SEARCHES_PER_ADDRESS {
+        client.get(&format!("/games/archive?name={underscores}")).await.assert_status(StatusCode::OK);
+    }
+    client.get(&format!("/games/archive?name={underscores}")).await.assert_error_page(StatusCode::TOO_MANY_REQUESTS);
+    client.get("/games/archive").await.assert_status(StatusCode::OK);
+}
