@@ -46,8 +46,9 @@ pub struct Config {
     #[arg(long, env = "MAX_BODY_BYTES", default_value_t = 64 * 1024)]
     pub max_body_bytes: usize,
 
-    /// Requests one API token (or one address without a token) may make per minute on `/api/v1/`;
-    /// more are answered 429 with `Retry-After`. Counted in PostgreSQL, so shared by replicas.
+    /// Requests one account's API tokens together (or one address without a working token) may make
+    /// per minute on `/api/v1/`; more are answered 429 with `Retry-After`. Counted in PostgreSQL, so
+    /// shared by replicas.
     #[arg(long, env = "API_REQUESTS_PER_MINUTE", default_value_t = 120)]
     pub api_requests_per_minute: i32,
 
@@ -70,8 +71,9 @@ pub struct Config {
     #[arg(long, env = "IDLE_TIMEOUT_SECS", default_value_t = 60)]
     pub idle_timeout_secs: u64,
 
-    /// Most client connections open at once; more wait to be accepted. Keep it below the process's
-    /// open-file limit (`ulimit -n`) less the database pool.
+    /// Most client connections open at once; more wait to be accepted. At start the server raises its
+    /// soft open-file limit to the hard one and lowers this cap (and logs it) to fit below that limit
+    /// with room for the database pool and 64 other files.
     #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 2048)]
     pub max_connections: usize,
 

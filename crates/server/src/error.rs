@@ -90,9 +90,17 @@ fn database_unreachable(error: &sqlx::Error) -> bool {
     }
 }
 
-/// Whether a sqlx error's text is one of [`database_unreachable`]'s errors.
+/// Whether a sqlx error's text is one of [`database_unreachable`]'s errors. A database error's text
+/// is PostgreSQL's message without its SQLSTATE, so class 57P is recognised by its messages, in the
+/// English of the C locale the clusters run in: `terminating connection …` when a stop, a crash or an
+/// administrator ends the session (57P01, 57P02, 57P04), `the database system is …` while it starts or
+/// stops (57P03).
 fn unreachable_database_text(message: &str) -> bool {
-    [sqlx::Error::PoolTimedOut.to_string(), sqlx::Error::PoolClosed.to_string()].contains(&message.to_owned())
+    let shutting_down = message
+        .strip_prefix("error returned from database: ")
+        .is_some_and(|text| text.starts_with("terminating connection") || text.starts_with("the database system is"));
+    shutting_down
+        || [sqlx::Error::PoolTimedOut.to_string(), sqlx::Error::PoolClosed.to_string()].contains(&message.to_owned())
         || message.starts_with("error communicating with database")
 }
 

@@ -245,7 +245,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         println!("Mail is written to {} and shown to each user on /mailbox", config.mail_dir.display());
     }
     let mail_settings = notify::MailSettings::from_config(&config);
-    let limits = serve::ConnectionLimits::from_config(&config);
+    let limits = serve::ConnectionLimits::from_config(&config, serve::raise_open_file_limit());
     let state = AppState::new(db, config);
     let mail_worker = notify::worker::run_mail_worker(
         state.db.clone(),

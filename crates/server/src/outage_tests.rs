@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use sqlx::PgPool;
+use sqlx::{Connection, PgPool};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};
 
@@ -63,4 +63,41 @@ async fn with_the_database_down_pages_answer_503_within_five_seconds_and_recover
 
     let (_, _restarted) = proxy(address, target).await;
     client.get("/account").await.assert_status(StatusCode::OK).assert_contains("bob display");
+}
+
+/// What `pg_ctl stop -m fast` does to every session: the server ends each backend with SQLSTATE 57P01
+/// ("terminating connection due to administrator command"), which a signed-in request first meets in the
+/// session store, which hands sqlx's errors on only as text.
+#[sqlx::test(migrations = "../../migrations")]
+async fn signed_in_pages_answer_503_not_500_when_postgresql_terminates_their_connections(pool: PgPool) {
+    account(&pool, "carol", false).await;
+    let config = Config::with_database_url("postgres://unused");
+    // The server's own pool settings: a connection used a moment ago is lent out without a check.
+    let site_pool =
+        crate::pool_options(config.database_max_connections, Duration::from_secs(config.database_acquire_timeout_secs))
+            .connect_lazy_with(pool.connect_options().as_ref().clone());
+    let mut client = Client::with_app(crate::app(AppState::new(site_pool, config)));
+    client.log_in("carol").await;
+    for _ in 0..3 {
+        client.get("/account").await.assert_status(StatusCode::OK);
+    }
+    let mut outside = sqlx::PgConnection::connect_with(&pool.connect_options()).await.unwrap();
+    let terminated: i64 = sqlx::query_scalar(
+        "select count(*) from (select pg_terminate_backend(pid) from pg_stat_activity
+                               where datname = current_database() and pid <> pg_backend_pid()) ended",
+    )
+    .fetch_one(&mut outside)
+    .await
+    .unwrap();
+    assert!(terminated >= 1, "the pool had no connection to end");
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        statuses.push(client.get("/account").await.status);
+    }
+    assert!(
+        statuses.iter().all(|status| [StatusCode::SERVICE_UNAVAILABLE, StatusCode::OK].contains(status)),
+        "{statuses:?}"
+    );
+    assert!(statuses.contains(&StatusCode::SERVICE_UNAVAILABLE), "no request met an ended connection: {statuses:?}");
+    assert_eq!(statuses.last(), Some(&StatusCode::OK), "the site did not recover: {statuses:?}");
 }

@@ -35,11 +35,57 @@ pub struct ConnectionLimits {
 }
 
 impl ConnectionLimits {
-    pub fn from_config(config: &Config) -> Self {
+    /// The limits the configuration asks for, with `MAX_CONNECTIONS` clamped to what `open_files` (the
+    /// process's open-file limit, if known) leaves once the database pool and [`RESERVED_FILES`] are
+    /// counted: past the limit, `accept` fails and the whole site stops answering, `/healthz` included.
+    pub fn from_config(config: &Config, open_files: Option<u64>) -> Self {
+        let requested = config.max_connections.max(1);
+        let max_connections = match open_files {
+            Some(open_files) => connection_cap(requested, open_files, config.database_max_connections),
+            None => requested,
+        };
+        if max_connections < requested {
+            tracing::warn!(
+                requested,
+                max_connections,
+                open_files,
+                pool = config.database_max_connections,
+                reserved = RESERVED_FILES,
+                "MAX_CONNECTIONS lowered to fit the open-file limit (raise the hard limit, e.g. LimitNOFILE=, to allow more)"
+            );
+        }
         ConnectionLimits {
             header_read_timeout: Duration::from_secs(config.header_read_timeout_secs),
             idle_timeout: Duration::from_secs(config.idle_timeout_secs),
-            max_connections: config.max_connections.max(1),
+            max_connections,
+        }
+    }
+}
+
+/// Descriptors kept for everything but client connections and the database pool: standard streams,
+/// the site's and the metrics listeners, tokio's event queue and its wakers, a mail file being written,
+/// the mail worker's SMTP connection, and room for a few more.
+pub const RESERVED_FILES: u64 = 64;
+
+/// The most client connections that fit `open_files` descriptors beside `pool` database connections and
+/// [`RESERVED_FILES`]: `requested`, or fewer (at least one) when the limit is too low for it.
+pub fn connection_cap(requested: usize, open_files: u64, pool: u32) -> usize {
+    let room = open_files.saturating_sub(u64::from(pool)).saturating_sub(RESERVED_FILES).max(1);
+    usize::try_from(room).map_or(requested, |room| requested.min(room))
+}
+
+/// Raises the soft open-file limit to the hard one (the soft limit is often 1,024, the systemd default,
+/// far below the 2,048 connections the server may hold) and answers the limit now in force; `None`, with
+/// a warning, when it cannot be read.
+pub fn raise_open_file_limit() -> Option<u64> {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(open_files) => {
+            tracing::info!(open_files, "open-file limit");
+            Some(open_files)
+        }
+        Err(error) => {
+            tracing::warn!(%error, "could not read or raise the open-file limit; MAX_CONNECTIONS is not checked against it");
+            None
         }
     }
 }
@@ -166,6 +212,28 @@ mod tests {
     async fn get_root(address: SocketAddr) -> String {
         let mut stream = stalled(address, "GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await;
         until_closed(&mut stream).await.0
+    }
+
+    #[test]
+    fn the_connection_cap_leaves_room_for_the_pool_and_other_files_under_the_open_file_limit() {
+        // The systemd default soft limit: 1,024 less 16 pooled connections less the reserve.
+        assert_eq!(connection_cap(2048, 1024, 16), 1024 - 16 - 64);
+        // Enough room: the configured cap stands.
+        assert_eq!(connection_cap(2048, 524_288, 16), 2048);
+        assert_eq!(connection_cap(2048, 2048 + 16 + 64, 16), 2048);
+        assert_eq!(connection_cap(2048, 2048 + 16 + 63, 16), 2047);
+        // A limit below the pool and the reserve still serves one connection at a time.
+        assert_eq!(connection_cap(2048, 50, 16), 1);
+        assert_eq!(connection_cap(2048, 0, u32::MAX), 1);
+        assert_eq!(connection_cap(100, u64::MAX, 16), 100);
+    }
+
+    #[test]
+    fn the_configured_cap_is_clamped_to_the_open_file_limit_and_kept_when_it_is_unknown() {
+        let config = Config::with_database_url("postgres://unused");
+        assert_eq!(config.max_connections, 2048);
+        assert_eq!(ConnectionLimits::from_config(&config, Some(1024)).max_connections, 944);
+        assert_eq!(ConnectionLimits::from_config(&config, None).max_connections, 2048);
     }
 
     const HALF_A_HEAD: &str = "GET / HTTP/1.1\r\nHost: test\r\n";

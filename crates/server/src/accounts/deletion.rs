@@ -12,13 +12,14 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 
 use crate::error::{AppError, AppResult, FormErrors, invalid_form};
-use crate::extract::{Form, SignedIn, log_out, set_flash};
+use crate::extract::{ClientAddress, Form, SignedIn, log_out, set_flash};
 use crate::games::model::{GameStatus, GmAction};
 use crate::games::queries as game_queries;
 use crate::ids::{AccountId, GameId};
 use crate::pages::Nav;
 use crate::state::AppState;
 
+use super::pages::check_own_password;
 use super::queries;
 
 #[derive(Template, WebTemplate)]
@@ -41,13 +42,11 @@ pub struct DeleteForm {
 pub async fn delete_account(
     State(state): State<AppState>,
     signed_in: SignedIn,
+    ClientAddress(client): ClientAddress,
     Form(form): Form<DeleteForm>,
 ) -> AppResult<Response> {
     let account_id = signed_in.user.account_id;
-    let mut conn = state.db.acquire().await?;
-    let current_hash = queries::password_hash_of(&mut conn, account_id).await?;
-    drop(conn);
-    if form.password.is_empty() || !state.password_hashing.verify(form.password, Some(current_hash)).await? {
+    if !check_own_password(&state, account_id, &client, form.password).await? {
         let mut errors = FormErrors::default();
         errors.add("password", "That is not your password; your account stays.");
         return Ok(invalid_form(DeletePage { nav: signed_in.nav, errors }));

@@ -157,6 +157,8 @@ pub struct PasswordForm {
     pub current_password: String,
     pub new_password: String,
     pub new_password_confirm: String,
+    /// The box "Also revoke my API tokens".
+    pub revoke_tokens: Option<String>,
 }
 
 impl PasswordForm {

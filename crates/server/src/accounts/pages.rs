@@ -10,12 +10,15 @@ use axum::response::{IntoResponse, Redirect, Response};
 use url::Url;
 
 use super::forms::{LoginForm, PasswordForm, ProfileForm, RegisterForm};
-use super::queries::{self, EMAIL_TAKEN, NewAccount, Profile, USERNAME_TAKEN};
+use super::queries::{self, NewAccount, Profile, USERNAME_TAKEN};
+use super::recovery::revoked_tokens_clause;
 use super::throttle::{self, LOGIN_WINDOW, REGISTRATION_WINDOW};
 use super::tokens::{self, Purpose};
+use crate::api::queries as api_queries;
 use crate::config::{Config, MailTransport};
-use crate::error::{AppResult, FormErrors, invalid_form, violates};
+use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, log_in, log_out, set_flash};
+use crate::ids::AccountId;
 use crate::pages::Nav;
 use crate::state::AppState;
 
@@ -78,18 +81,15 @@ pub async fn register(
         Ok(account_id) => account_id,
         Err(error) => {
             let mut errors = FormErrors::default();
-            if violates(&error, USERNAME_TAKEN) {
-                errors.add("username", "That username is taken; choose another.");
-            } else if violates(&error, EMAIL_TAKEN) {
-                errors.add("email", "An account already uses that e-mail address.");
-            } else {
+            if !violates(&error, USERNAME_TAKEN) {
                 return Err(error.into());
             }
+            errors.add("username", "That username is taken; choose another.");
             return Ok(invalid_form(RegisterPage { nav: viewer.nav, form, errors, zones: &TIME_ZONES }));
         }
     };
     if let Some(email) = &valid.email {
-        tokens::create_and_mail(&mut tx, account_id, email, Purpose::EmailConfirmation, state.clock.now()).await?;
+        mail_confirmation_unless_taken(&mut tx, account_id, email, state.clock.now()).await?;
     }
     tx.commit().await?;
     // A new account starts at session epoch 0.
@@ -260,25 +260,31 @@ pub async fn update_profile(
     };
     let account_id = signed_in.user.account_id;
     let mut tx = state.db.begin().await?;
-    match queries::update_profile(&mut tx, account_id, &profile).await {
-        Ok(address_changed) => {
-            let mut flash = "Your profile is saved.".to_owned();
-            if let Some(email) = profile.email.as_deref().filter(|_| address_changed) {
-                tokens::create_and_mail(&mut tx, account_id, email, Purpose::EmailConfirmation, state.clock.now())
-                    .await?;
-                flash = format!("Your profile is saved. To get mail at {email}, open the link we sent there.");
-            }
-            tx.commit().await?;
-            set_flash(&signed_in.session, flash).await?;
-            Ok(Redirect::to("/account").into_response())
-        }
-        Err(error) if violates(&error, EMAIL_TAKEN) => {
-            let mut errors = FormErrors::default();
-            errors.add("email", "An account already uses that e-mail address.");
-            Ok(invalid_form(page(form, errors)))
-        }
-        Err(error) => Err(error.into()),
+    // A new address is unconfirmed, so it never meets another account's: saving answers the same
+    // whoever has the address, and only its owner's confirmation can make it this account's.
+    let address_changed = queries::update_profile(&mut tx, account_id, &profile).await?;
+    let mut flash = "Your profile is saved.".to_owned();
+    if let Some(email) = profile.email.as_deref().filter(|_| address_changed) {
+        mail_confirmation_unless_taken(&mut tx, account_id, email, state.clock.now()).await?;
+        flash = format!("Your profile is saved. To get mail at {email}, open the link we sent there.");
     }
+    tx.commit().await?;
+    set_flash(&signed_in.session, flash).await?;
+    Ok(Redirect::to("/account").into_response())
+}
+
+/// Mails a confirmation link to a new address, unless another account confirmed it already: its owner
+/// gets no mail about an account that cannot have it, and the page says the same either way.
+async fn mail_confirmation_unless_taken(
+    conn: &mut sqlx::PgConnection,
+    account_id: AccountId,
+    email: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<()> {
+    if !queries::email_confirmed_by_another(conn, account_id, email).await? {
+        tokens::create_and_mail(conn, account_id, email, Purpose::EmailConfirmation, now).await?;
+    }
+    Ok(())
 }
 
 #[derive(Template, WebTemplate)]
@@ -295,16 +301,14 @@ pub async fn password_page(signed_in: SignedIn) -> PasswordPage {
 pub async fn change_password(
     State(state): State<AppState>,
     signed_in: SignedIn,
+    ClientAddress(client): ClientAddress,
     Form(form): Form<PasswordForm>,
 ) -> AppResult<Response> {
     if let Err(errors) = form.validate() {
         return Ok(invalid_form(PasswordPage { nav: signed_in.nav, errors }));
     }
     let account_id = signed_in.user.account_id;
-    let mut conn = state.db.acquire().await?;
-    let current_hash = queries::password_hash_of(&mut conn, account_id).await?;
-    drop(conn);
-    if !state.password_hashing.verify(form.current_password, Some(current_hash)).await? {
+    if !check_own_password(&state, account_id, &client, form.current_password).await? {
         let mut errors = FormErrors::default();
         errors.add("current_password", "That is not your current password.");
         return Ok(invalid_form(PasswordPage { nav: signed_in.nav, errors }));
@@ -314,21 +318,59 @@ pub async fn change_password(
     queries::set_password_hash(&mut tx, account_id, &new_hash).await?;
     // Whoever knew the old password may hold a session: every other one ends with it.
     let epoch = queries::bump_session_epoch(&mut tx, account_id).await?;
+    // Tokens only when asked: a password change is often routine, and bots would stop with it.
+    let revoked = match form.revoke_tokens {
+        Some(_) => api_queries::revoke_all_tokens(&mut tx, account_id).await?,
+        None => Vec::new(),
+    };
     tx.commit().await?;
     // A new session id too, so this session's old id stops working as well.
     log_in(&signed_in.session, account_id, epoch).await?;
-    set_flash(&signed_in.session, "Your password is changed, and every other session of your account has ended.")
-        .await?;
+    let flash = format!(
+        "Your password is changed, and every other session of your account has ended{}.",
+        revoked_tokens_clause(&revoked)
+    );
+    set_flash(&signed_in.session, flash).await?;
     Ok(Redirect::to("/account").into_response())
 }
 
+/// Checks a signed-in user's own password (changing it, deleting the account): `Ok(false)` when it is
+/// wrong, a 429 before any hash past the limits. Throttled per account and per address apart from
+/// logins, so a stolen session cannot guess the password here, and guessing here never locks the login.
+pub(super) async fn check_own_password(
+    state: &AppState,
+    account_id: AccountId,
+    client: &str,
+    password: String,
+) -> AppResult<bool> {
+    let counters = throttle::password_check_counters(account_id, client);
+    let mut conn = state.db.acquire().await?;
+    if !throttle::take_slot(&mut conn, &counters, LOGIN_WINDOW, state.clock.now()).await? {
+        return Err(AppError::TooManyRequests(
+            "Too many wrong passwords were tried. Wait 15 minutes and try again.".to_owned(),
+        ));
+    }
+    let current_hash = queries::password_hash_of(&mut conn, account_id).await?;
+    drop(conn);
+    let right = !password.is_empty() && state.password_hashing.verify(password, Some(current_hash)).await?;
+    if right {
+        let mut conn = state.db.acquire().await?;
+        throttle::give_back(&mut conn, &counters, throttle::PASSWORD_CHECK_ACCOUNT).await?;
+    }
+    Ok(right)
+}
+
 /// "Log out everywhere else": ends every session of the account but this one (a forgotten public
-/// computer, a lost phone), which continues under a new id.
+/// computer, a lost phone), which continues under a new id, and revokes the account's API tokens, which
+/// whoever held another session may have made.
 pub async fn log_out_elsewhere(State(state): State<AppState>, signed_in: SignedIn) -> AppResult<Redirect> {
     let account_id = signed_in.user.account_id;
-    let mut conn = state.db.acquire().await?;
-    let epoch = queries::bump_session_epoch(&mut conn, account_id).await?;
+    let mut tx = state.db.begin().await?;
+    let epoch = queries::bump_session_epoch(&mut tx, account_id).await?;
+    let revoked = api_queries::revoke_all_tokens(&mut tx, account_id).await?;
+    tx.commit().await?;
     log_in(&signed_in.session, account_id, epoch).await?;
-    set_flash(&signed_in.session, "Every other session of your account has ended.").await?;
+    let flash = format!("Every other session of your account has ended{}.", revoked_tokens_clause(&revoked));
+    set_flash(&signed_in.session, flash).await?;
     Ok(Redirect::to("/account"))
 }

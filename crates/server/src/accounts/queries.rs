@@ -19,7 +19,7 @@ pub struct NewAccount<'a> {
 
 /// Unique index on `lower(username)`.
 pub const USERNAME_TAKEN: &str = "account_username_key";
-/// Unique index on `lower(email)`.
+/// Unique index on `lower(email)` of confirmed addresses: the first account to confirm an address owns it.
 pub const EMAIL_TAKEN: &str = "account_email_key";
 
 pub async fn insert_account(conn: &mut PgConnection, account: &NewAccount<'_>) -> Result<AccountId, sqlx::Error> {
@@ -223,4 +223,21 @@ pub async fn erase_account(
         .await?;
     sqlx::query!("delete from press_reader where account_id = $1", account_id as AccountId).execute(&mut *conn).await?;
     Ok(())
+}
+
+/// Whether another account has confirmed `email`: the address is taken, so no confirmation is mailed to
+/// it, while the page answers as if one were (a form must not tell who has an address).
+pub async fn email_confirmed_by_another(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    email: &str,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from account where lower(email) = lower($2) and email_confirmed
+                                               and account_id <> $1) as "taken!""#,
+        account_id as AccountId,
+        email
+    )
+    .fetch_one(conn)
+    .await
 }

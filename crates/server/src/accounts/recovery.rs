@@ -13,7 +13,8 @@ use super::forms;
 use super::queries;
 use super::throttle::{self, RESET_WINDOW};
 use super::tokens::{self, Purpose};
-use crate::error::{AppError, AppResult, FormErrors, invalid_form};
+use crate::api::queries as api_queries;
+use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, set_flash};
 use crate::pages::Nav;
 use crate::state::AppState;
@@ -120,11 +121,13 @@ pub struct ResetPasswordForm {
     new_password_confirm: String,
 }
 
-/// Sets the new password, uses the link up and ends every session of the account; the user then logs in
-/// with the new password.
+/// Sets the new password, uses the link up, ends every session of the account and revokes its API
+/// tokens (whoever took the account over, the reason for many resets, loses both); the user then logs
+/// in with the new password.
 pub async fn reset_password(
     State(state): State<AppState>,
     viewer: Viewer,
+    ClientAddress(client): ClientAddress,
     Form(form): Form<ResetPasswordForm>,
 ) -> AppResult<Response> {
     let mut errors = FormErrors::default();
@@ -137,23 +140,48 @@ pub async fn reset_password(
     if !errors.is_empty() {
         return Ok(invalid_form(ResetPasswordPage { nav: viewer.nav, token: form.token, errors }));
     }
-    // The hash is made before the token is used up, so a slow hash never holds the token's row lock; a
-    // dead link costs one hash, which the hashing semaphore bounds like every other.
+    let now = state.clock.now();
+    let mut conn = state.db.acquire().await?;
+    if !throttle::take_slot(&mut conn, &[throttle::reset_use_counter(&client)], RESET_WINDOW, now).await? {
+        return Err(AppError::TooManyRequests(
+            "Too many new passwords were sent from your address. Wait an hour and try again.".to_owned(),
+        ));
+    }
+    // The link is checked before the password is hashed, so a dead link costs a lookup, not a hash
+    // (700 connections posting dead links once kept real logins waiting 5 to 10 s).
+    if tokens::find_live(&mut conn, &form.token, Purpose::PasswordReset, now).await?.is_none() {
+        return Err(dead_link());
+    }
+    drop(conn);
+    // Hashed before the token is used up, so a slow hash never holds the token's row lock; a link used
+    // meanwhile by another request is found dead below.
     let new_hash = state.password_hashing.hash(form.new_password).await?;
     let mut tx = state.db.begin().await?;
     let Some(live) = tokens::use_up(&mut tx, &form.token, Purpose::PasswordReset, state.clock.now()).await? else {
         return Err(dead_link());
     };
     queries::set_password_hash(&mut tx, live.account_id, &new_hash).await?;
-    // Whoever took the account over (the reason for many resets) is logged out with the rest.
     queries::bump_session_epoch(&mut tx, live.account_id).await?;
+    let revoked = api_queries::revoke_all_tokens(&mut tx, live.account_id).await?;
     tx.commit().await?;
-    set_flash(
-        &viewer.session,
-        "Your new password is set, and every session of your account has ended. Log in with it.",
-    )
-    .await?;
+    let flash = format!(
+        "Your new password is set, and every session of your account has ended{}. Log in with it.",
+        revoked_tokens_clause(&revoked)
+    );
+    set_flash(&viewer.session, flash).await?;
     Ok(Redirect::to("/login").into_response())
+}
+
+/// ", and your API tokens were revoked: a, b" for a page that says what ended, or nothing without any.
+pub fn revoked_tokens_clause(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [name] => format!(", and your API token {name:?} was revoked"),
+        names => {
+            let quoted: Vec<String> = names.iter().map(|name| format!("{name:?}")).collect();
+            format!(", and your API tokens {} were revoked", quoted.join(", "))
+        }
+    }
 }
 
 #[derive(Template, WebTemplate)]
@@ -188,7 +216,18 @@ pub async fn confirm_email(
     let Some(live) = tokens::use_up(&mut tx, &form.token, Purpose::EmailConfirmation, state.clock.now()).await? else {
         return Err(dead_link());
     };
-    queries::confirm_email(&mut tx, live.account_id, &live.email).await?;
+    match queries::confirm_email(&mut tx, live.account_id, &live.email).await {
+        Ok(()) => {}
+        // The first account to confirm an address owns it; only the address's owner holds this link, so
+        // saying so tells nobody else anything.
+        Err(error) if violates(&error, queries::EMAIL_TAKEN) => {
+            return Err(AppError::Conflict(format!(
+                "Another account confirmed {} first, so this one cannot have it. Nothing was changed.",
+                live.email
+            )));
+        }
+        Err(error) => return Err(error.into()),
+    }
     tx.commit().await?;
     set_flash(&viewer.session, format!("Thank you: {} is confirmed, and mail can go to it now.", live.email)).await?;
     Ok(Redirect::to(if viewer.user.is_some() { "/account" } else { "/games" }))

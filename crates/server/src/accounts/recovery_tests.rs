@@ -238,3 +238,180 @@ async fn a_gm_of_a_running_game_cannot_delete_the_account_until_it_ends(pool: Pg
     gm.post("/account/delete", &[("password", PASSWORD)]).await.assert_error_page(StatusCode::CONFLICT);
     gm.get("/account").await.assert_status(StatusCode::OK);
 }
+
+/// A state whose password hashing has no permit free (as when every core is hashing), so any request
+/// that hashes answers 503 after 200 ms.
+fn state_without_hashing_permits(pool: &PgPool) -> crate::state::AppState {
+    let mut state =
+        crate::state::AppState::new(pool.clone(), crate::config::Config::with_database_url("postgres://unused"));
+    state.password_hashing = crate::state::PasswordHashing {
+        permits: std::sync::Arc::new(tokio::sync::Semaphore::new(0)),
+        queue_timeout: std::time::Duration::from_millis(200),
+        ..crate::state::PasswordHashing::per_core()
+    };
+    state
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_dead_reset_link_is_refused_before_any_password_is_hashed_and_new_passwords_are_throttled_per_address(
+    pool: PgPool,
+) {
+    let mut client = Client::with_app(crate::app(state_without_hashing_permits(&pool)));
+    let form =
+        [("token", "dead"), ("new_password", "a fresh new password"), ("new_password_confirm", "a fresh new password")];
+    for _ in 0..crate::accounts::throttle::MAX_RESETS_PER_ADDRESS {
+        client.post("/password-reset/new", &form).await.assert_error_page(StatusCode::NOT_FOUND);
+    }
+    client.post("/password-reset/new", &form).await.assert_error_page(StatusCode::TOO_MANY_REQUESTS);
+}
+
+/// A token for `username` made as the tokens page makes one.
+async fn api_token_named(pool: &PgPool, username: &str, name: &str) -> String {
+    let account_id: crate::ids::AccountId = sqlx::query_scalar("select account_id from account where username = $1")
+        .bind(username)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let token = crate::api::auth::new_token();
+    let mut conn = pool.acquire().await.unwrap();
+    crate::api::queries::insert_token(&mut conn, account_id, name, &crate::api::auth::token_hash(&token), None)
+        .await
+        .unwrap();
+    token
+}
+
+async fn api_status(pool: &PgPool, token: &str) -> StatusCode {
+    let request = axum::http::Request::get("/api/v1/games")
+        .header(axum::http::header::AUTHORIZATION, format!("Bearer {token}"))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    tower::ServiceExt::oneshot(crate::test_support::app(pool.clone()), request).await.unwrap().status()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_password_reset_revokes_the_account_s_api_tokens_and_names_them(pool: PgPool) {
+    account(&pool, "rex", false).await;
+    confirmed_address(&pool, "rex").await;
+    let token = api_token_named(&pool, "rex", "intruder's bot").await;
+    assert_eq!(api_status(&pool, &token).await, StatusCode::OK);
+    let mut client = Client::new(pool.clone());
+    client.post("/password-reset", &[("email", "rex@example.test")]).await.assert_status(StatusCode::OK);
+    let link = newest_link(&pool, "rex", "password_reset").await.expect("a reset link");
+    let token_value = link.split("token=").nth(1).unwrap().to_owned();
+    let form = [
+        ("token", token_value.as_str()),
+        ("new_password", "a fresh new password"),
+        ("new_password_confirm", "a fresh new password"),
+    ];
+    client
+        .submit("/password-reset/new", &form)
+        .await
+        .assert_contains("your API token &#34;intruder&#39;s bot&#34; was revoked");
+    assert_eq!(api_status(&pool, &token).await, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn logging_out_everywhere_else_revokes_the_api_tokens(pool: PgPool) {
+    let mut owner = logged_in(&pool, "ola").await;
+    let token = api_token_named(&pool, "ola", "bot").await;
+    owner.submit("/account/sessions/end-others", &[]).await.assert_contains("your API token &#34;bot&#34; was revoked");
+    assert_eq!(api_status(&pool, &token).await, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_password_change_revokes_the_api_tokens_only_when_asked(pool: PgPool) {
+    let mut owner = logged_in(&pool, "pia").await;
+    let token = api_token_named(&pool, "pia", "bot").await;
+    let change = |old: &'static str, new: &'static str, revoke: bool| {
+        let mut form = vec![("current_password", old), ("new_password", new), ("new_password_confirm", new)];
+        if revoke {
+            form.push(("revoke_tokens", "on"));
+        }
+        form
+    };
+    owner.submit("/account/password", &change(PASSWORD, "second password", false)).await.assert_lacks("revoked");
+    assert_eq!(api_status(&pool, &token).await, StatusCode::OK);
+    owner.get("/account/password").await.assert_contains("name=\"revoke_tokens\"");
+    owner
+        .submit("/account/password", &change("second password", "third password", true))
+        .await
+        .assert_contains("your API token &#34;bot&#34; was revoked");
+    assert_eq!(api_status(&pool, &token).await, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn wrong_passwords_on_the_password_and_delete_forms_are_throttled_per_account(pool: PgPool) {
+    let mut session = logged_in(&pool, "vic").await;
+    let limit = crate::accounts::throttle::MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS;
+    let guess = [
+        ("current_password", "a wrong guess"),
+        ("new_password", "new password"),
+        ("new_password_confirm", "new password"),
+    ];
+    for attempt in 0..limit {
+        let page = if attempt % 2 == 0 {
+            session.post("/account/password", &guess).await
+        } else {
+            session.post("/account/delete", &[("password", "a wrong guess")]).await
+        };
+        page.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    // Past the limit even the right password is not checked, on either form.
+    session.post("/account/delete", &[("password", PASSWORD)]).await.assert_error_page(StatusCode::TOO_MANY_REQUESTS);
+    let right =
+        [("current_password", PASSWORD), ("new_password", "new password"), ("new_password_confirm", "new password")];
+    session.post("/account/password", &right).await.assert_error_page(StatusCode::TOO_MANY_REQUESTS);
+    // The login is counted apart: the owner still logs in.
+    let mut owner = Client::new(pool.clone());
+    owner.log_in("vic").await;
+}
+
+fn profile_with_email(email: &str) -> Vec<(&str, &str)> {
+    vec![
+        ("display_name", "Someone"),
+        ("email", email),
+        ("time_zone", "UTC"),
+        ("deadline_reminder_hours", "6"),
+        ("press_mail_minutes", "30"),
+    ]
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_unconfirmed_address_squats_nothing_and_the_first_confirmation_wins(pool: PgPool) {
+    let mut squatter = logged_in(&pool, "squatter").await;
+    squatter.post("/account", &profile_with_email("owner@example.test")).await.assert_redirect_to("/account");
+    let squatter_link = newest_link(&pool, "squatter", "email_confirmation").await.expect("a confirmation link");
+    let mut owner = Client::new(pool.clone());
+    owner.post("/register", &registration("owner", "OWNER@example.test")).await.assert_redirect_to("/games");
+    let owner_link = newest_link(&pool, "owner", "email_confirmation").await.expect("a confirmation link");
+    let token = |link: &str| link.split("token=").nth(1).unwrap().to_owned();
+    owner.post("/account/confirm-email", &[("token", &token(&owner_link))]).await.assert_redirect_to("/account");
+    // The squatter's link reaches the owner's inbox only; following it cannot take the address.
+    owner
+        .post("/account/confirm-email", &[("token", &token(&squatter_link))])
+        .await
+        .assert_error_page(StatusCode::CONFLICT)
+        .assert_contains("Another account confirmed owner@example.test first");
+    let confirmed: Vec<String> =
+        sqlx::query_scalar("select username from account where email_confirmed").fetch_all(&pool).await.unwrap();
+    assert_eq!(confirmed, ["owner"]);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_profile_answers_the_same_whether_or_not_another_account_has_the_address(pool: PgPool) {
+    account(&pool, "holder", false).await;
+    confirmed_address(&pool, "holder").await;
+    let mut prober = logged_in(&pool, "prober").await;
+    let free = prober.submit("/account", &profile_with_email("free@example.test")).await;
+    let taken = prober.submit("/account", &profile_with_email("holder@example.test")).await;
+    free.assert_status(StatusCode::OK);
+    taken.assert_status(StatusCode::OK);
+    let flash = |page: &crate::test_support::Page, email: &str| {
+        let start = page.body.find("class=\"flash\"").expect("a flash");
+        let end = start + page.body[start..].find("</p>").expect("the flash's end");
+        page.body[start..end].replace(email, "ADDRESS")
+    };
+    assert_eq!(flash(&free, "free@example.test"), flash(&taken, "holder@example.test"));
+    // The holder of the address gets no mail about an account that cannot have it.
+    assert_eq!(mails_of_kind(&pool, "email_confirmation").await, 1);
+}

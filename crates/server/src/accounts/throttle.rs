@@ -54,6 +54,29 @@ pub fn reset_counters(email: &str, client: &str) -> [Counter; 2] {
     ]
 }
 
+/// The counter of new passwords sent with reset links from one client address: each costs a token
+/// lookup and, for a live link, a hash.
+pub fn reset_use_counter(client: &str) -> Counter {
+    Counter { scope: "reset_use_address", key: client.to_owned(), limit: MAX_RESETS_PER_ADDRESS }
+}
+
+/// The counters of a signed-in user's password check (changing the password, deleting the account):
+/// per account, so a stolen session cannot guess the password there, and per address, across
+/// accounts. Counted apart from logins, so guessing here never locks the owner's login.
+pub fn password_check_counters(account_id: crate::ids::AccountId, address: &str) -> [Counter; 2] {
+    [
+        Counter {
+            scope: PASSWORD_CHECK_ACCOUNT,
+            key: account_id.to_string(),
+            limit: MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+        },
+        Counter { scope: "password_check_address", key: address.to_owned(), limit: MAX_LOGIN_FAILURES_PER_ADDRESS },
+    ]
+}
+
+/// The scope of a signed-in account's failed password checks, which a right password clears.
+pub const PASSWORD_CHECK_ACCOUNT: &str = "password_check_account";
+
 /// The counter of confirmation mails an account asks for again.
 pub fn confirmation_counter(account_id: crate::ids::AccountId) -> Counter {
     Counter { scope: "confirmation_account", key: account_id.to_string(), limit: MAX_RESETS_PER_EMAIL }
@@ -63,7 +86,7 @@ pub fn confirmation_counter(account_id: crate::ids::AccountId) -> Counter {
 pub const RESET_WINDOW: Duration = Duration::hours(1);
 /// Reset mails to one address (and confirmation mails one account asks for) per window.
 pub const MAX_RESETS_PER_EMAIL: i32 = 3;
-/// Reset requests from one client address per window.
+/// Reset requests (and new passwords sent with reset links) from one client address per window.
 pub const MAX_RESETS_PER_ADDRESS: i32 = 10;
 
 /// Logins are counted over this window.

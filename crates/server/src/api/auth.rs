@@ -1,13 +1,14 @@
 //! Who calls the API: a personal token sent as `Authorization: Bearer`, or nobody (a visitor, who reads
 //! what a visitor's pages show). Cookies are never read here, so no other site can make a browser act
-//! through the API (no CSRF exposure), and every request is counted against its token's (or, without
-//! one, its address's) requests per minute in PostgreSQL, shared by every replica.
+//! through the API (no CSRF exposure), and every request is counted against its account's (or, without
+//! a working token, its address's) requests per minute in PostgreSQL, shared by every replica.
 
 use axum::extract::FromRequestParts;
 use axum::http::header;
 use axum::http::request::Parts;
 use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
+use sqlx::PgConnection;
 
 use super::problem::ApiError;
 use super::queries;
@@ -50,22 +51,33 @@ impl FromRequestParts<AppState> for ApiCaller {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let now = state.clock.now();
         let mut conn = state.db.acquire().await?;
-        let (user, counter) = match bearer_token(parts)? {
-            Some(token) => {
-                let (token_id, account_id) = queries::use_token(&mut conn, &token_hash(token), now)
-                    .await?
-                    .ok_or_else(|| ApiError::Unauthenticated("This API token is unknown or was revoked.".to_owned()))?;
-                let user = account_user(&state.db, account_id).await?;
-                let user = user.ok_or_else(|| ApiError::Unauthenticated("This token's account is gone.".to_owned()))?;
-                (Some(user), Counter { scope: "api_token", key: token_id.to_string(), limit: 0 })
-            }
-            None => (None, Counter { scope: "api_address", key: client_address(parts, &state.config), limit: 0 }),
+        let limit = state.config.api_requests_per_minute;
+        // Per account, not per token: an account's 20 tokens share one allowance, and revoking one and
+        // creating another starts nothing anew. A visitor, and a request whose token works for nobody
+        // (a probe), count against their address.
+        let by_address = || Counter { scope: "api_address", key: client_address(parts, &state.config), limit };
+        let (account, counter) = match bearer_token(parts)? {
+            Some(token) => match queries::use_token(&mut conn, &token_hash(token), now).await? {
+                Some(account_id) => {
+                    (Some(account_id), Counter { scope: "api_account", key: account_id.to_string(), limit })
+                }
+                None => {
+                    take_request_slot(&mut conn, &by_address(), now).await?;
+                    return Err(ApiError::Unauthenticated("This API token is unknown, expired or revoked.".to_owned()));
+                }
+            },
+            None => (None, by_address()),
         };
-        let counter = Counter { limit: state.config.api_requests_per_minute, ..counter };
-        if !throttle::take_slot(&mut conn, std::slice::from_ref(&counter), RATE_WINDOW, now).await? {
-            let started = queries::window_started_at(&mut conn, counter.scope, &counter.key).await?;
-            return Err(ApiError::RateLimited { retry_after_secs: retry_after(started, now) });
-        }
+        take_request_slot(&mut conn, &counter, now).await?;
+        drop(conn);
+        let user = match account {
+            Some(account_id) => Some(
+                account_user(&state.db, account_id)
+                    .await?
+                    .ok_or_else(|| ApiError::Unauthenticated("This token's account is gone.".to_owned()))?,
+            ),
+            None => None,
+        };
         Ok(ApiCaller { user })
     }
 }
@@ -80,6 +92,15 @@ impl FromRequestParts<AppState> for ApiUser {
         ))?;
         Ok(ApiUser { user })
     }
+}
+
+/// Counts one request against `counter`; past its limit, a 429 with the seconds until its window ends.
+async fn take_request_slot(conn: &mut PgConnection, counter: &Counter, now: DateTime<Utc>) -> Result<(), ApiError> {
+    if throttle::take_slot(conn, std::slice::from_ref(counter), RATE_WINDOW, now).await? {
+        return Ok(());
+    }
+    let started = queries::window_started_at(conn, counter.scope, &counter.key).await?;
+    Err(ApiError::RateLimited { retry_after_secs: retry_after(started, now) })
 }
 
 /// The token of an `Authorization: Bearer` header; `None` without the header. Any other scheme, or a

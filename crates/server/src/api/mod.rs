@@ -90,11 +90,16 @@ pub(crate) fn router() -> Router<AppState> {
         .method_not_allowed_fallback(api_method_not_allowed)
 }
 
-/// The tokens page, a page like any other (sessions, CSRF).
+/// The tokens page, a page like any other (sessions, CSRF), kept out of every cache: the answer to the
+/// form holds a new token, which a shared or back-button cache must not keep.
 pub(crate) fn pages_router() -> Router<AppState> {
     Router::new()
         .route("/account/tokens", get(tokens::tokens_page).post(tokens::create_token))
         .route("/account/tokens/{token_id}/revoke", post(tokens::revoke_token))
+        .route_layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            axum::http::header::CACHE_CONTROL,
+            axum::http::HeaderValue::from_static("no-store"),
+        ))
 }
 
 async fn openapi_json(spec: Arc<utoipa::openapi::OpenApi>) -> impl IntoResponse {

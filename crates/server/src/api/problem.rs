@@ -31,7 +31,7 @@ pub enum ApiError {
     App(AppError),
     /// No token, or a token that is unknown or revoked, where one is needed.
     Unauthenticated(String),
-    /// Over the token's (or address's) requests per minute: try again after this many seconds.
+    /// Over the account's (or address's) requests per minute: try again after this many seconds.
     RateLimited { retry_after_secs: i64 },
 }
 
@@ -72,8 +72,25 @@ impl From<JsonRejection> for ApiError {
         // Rejections are the client's fault (400, 413, 415, 422); keep them 4xx whatever axum says.
         let status = rejection.status();
         let status = if status.is_client_error() { status } else { StatusCode::BAD_REQUEST };
-        ApiError::App(AppError::Malformed { status, message: rejection.body_text() })
+        ApiError::App(AppError::Malformed { status, message: without_type_names(&rejection.body_text()) })
     }
+}
+
+/// serde's messages name the server's own types ("expected struct OrdersRequest"): what the client must
+/// send is said in JSON's words instead, and nothing of the code's insides leaves the server.
+fn without_type_names(message: &str) -> String {
+    let mut text = message.to_owned();
+    for (rust, json) in
+        [("expected struct ", "expected a JSON object"), ("expected enum ", "expected one of the documented values")]
+    {
+        while let Some(at) = text.find(rust) {
+            let name_end = text[at + rust.len()..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(text.len(), |length| at + rust.len() + length);
+            text.replace_range(at..name_end, json);
+        }
+    }
+    text
 }
 
 impl ApiError {

@@ -12,19 +12,24 @@ pub struct TokenRow {
     pub name: String,
     pub created_at: DateTime<Utc>,
     pub last_used_at: Option<DateTime<Utc>>,
+    pub expires_at: Option<DateTime<Utc>>,
 }
 
+/// Stores a new token, working until `expires_at` (or until revoked, without one).
 pub async fn insert_token(
     conn: &mut PgConnection,
     account_id: AccountId,
     name: &str,
     token_hash: &[u8],
+    expires_at: Option<DateTime<Utc>>,
 ) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(
-        "insert into api_token (account_id, name, token_hash) values ($1, $2, $3) returning api_token_id",
+        "insert into api_token (account_id, name, token_hash, expires_at) values ($1, $2, $3, $4)
+         returning api_token_id",
         account_id as AccountId,
         name,
-        token_hash
+        token_hash,
+        expires_at as _
     )
     .fetch_one(conn)
     .await
@@ -34,7 +39,7 @@ pub async fn tokens_of(conn: &mut PgConnection, account_id: AccountId) -> Result
     sqlx::query_as!(
         TokenRow,
         r#"select api_token_id, name, created_at as "created_at: DateTime<Utc>",
-            last_used_at as "last_used_at: DateTime<Utc>"
+             last_used_at as "last_used_at: DateTime<Utc>", expires_at as "expires_at: DateTime<Utc>"
          from api_token where account_id = $1
          order by created_at desc, api_token_id desc"#,
         account_id as AccountId
@@ -55,20 +60,20 @@ pub async fn revoke_token(conn: &mut PgConnection, account_id: AccountId, token_
     Ok(done.rows_affected() == 1)
 }
 
-/// The token with this hash, stamped as used now: its id and account. `None` for an unknown or revoked
-/// token.
+/// The account of the token with this hash, which is stamped as used now. `None` for an unknown,
+/// revoked or expired token.
 pub async fn use_token(
     conn: &mut PgConnection,
     token_hash: &[u8],
     now: DateTime<Utc>,
-) -> Result<Option<(i64, AccountId)>, sqlx::Error> {
-    sqlx::query!(
-        r#"update api_token set last_used_at = $2 where token_hash = $1
-         returning api_token_id, account_id as "account_id: AccountId""#,
+) -> Result<Option<AccountId>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"update api_token set last_used_at = $2
+         where token_hash = $1 and (expires_at is null or expires_at > $2)
+         returning account_id as "account_id: AccountId""#,
         token_hash,
         now as _
     )
-    .map(|row| (row.api_token_id, row.account_id))
     .fetch_optional(conn)
     .await
 }
@@ -87,4 +92,12 @@ pub async fn window_started_at(
     )
     .fetch_optional(conn)
     .await
+}
+
+/// Deletes every token of the account (a password reset, "log out everywhere else", a password change
+/// that asks for it); answers their names, for the page that says so.
+pub async fn revoke_all_tokens(conn: &mut PgConnection, account_id: AccountId) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar!("delete from api_token where account_id = $1 returning name", account_id as AccountId)
+        .fetch_all(conn)
+        .await
 }

@@ -84,7 +84,7 @@ pub(super) async fn token_of(pool: &PgPool, username: &str) -> String {
         .unwrap();
     let token = new_token();
     let mut conn = pool.acquire().await.unwrap();
-    queries::insert_token(&mut conn, account_id, "test", &token_hash(&token)).await.unwrap();
+    queries::insert_token(&mut conn, account_id, "test", &token_hash(&token), None).await.unwrap();
     token
 }
 
@@ -271,7 +271,7 @@ async fn bad_requests_are_4xx_problems_never_500s_or_pages(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn each_token_gets_its_own_requests_per_minute_then_429_with_retry_after(pool: PgPool) {
+async fn each_account_gets_its_own_requests_per_minute_then_429_with_retry_after(pool: PgPool) {
     account(&pool, "alice", false).await;
     account(&pool, "bob", false).await;
     let (alice, bob) = (token_of(&pool, "alice").await, token_of(&pool, "bob").await);
@@ -587,4 +587,111 @@ async fn the_openapi_document_and_the_docs_page_list_every_endpoint(pool: PgPool
     assert!(
         docs.text.contains("/api/v1/games/{game_id}/press/{conversation_id}") && docs.text.contains("Submits orders")
     );
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn press_to_a_game_that_does_not_exist_is_a_404_through_the_api_and_the_page(pool: PgPool) {
+    account(&pool, "nomad", false).await;
+    let token = token_of(&pool, "nomad").await;
+    let app = api_app(&pool, 10_000);
+    let message = json!({"public": true, "gm": false, "seats": [], "body": "anyone there?"});
+    call(&app, "POST", "/games/999999/press", Some(&token), Some(message)).await.problem(StatusCode::NOT_FOUND);
+    let reply = json!({"body": "anyone there?"});
+    call(&app, "POST", "/games/999999/press/1", Some(&token), Some(reply)).await.problem(StatusCode::NOT_FOUND);
+    let mut client = Client::new(pool.clone());
+    client.log_in("nomad").await;
+    client
+        .post("/games/999999/press", &[("to", "public"), ("body", "anyone there?")])
+        .await
+        .assert_error_page(StatusCode::NOT_FOUND);
+    client.post("/games/999999/press/1", &[("body", "anyone there?")]).await.assert_error_page(StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_phase_index_at_either_end_of_the_integers_is_a_404_through_the_api_and_the_page(pool: PgPool) {
+    let table = table_of(&pool, "standard", &[]).await;
+    let game_id = table.game_id;
+    let mut client = Client::new(pool.clone());
+    for index in [i32::MAX, i32::MIN, -1] {
+        call(&table.app, "GET", &format!("/games/{game_id}/phases/{index}"), None, None)
+            .await
+            .problem(StatusCode::NOT_FOUND);
+        client.get(&format!("/games/{game_id}/phases/{index}")).await.assert_error_page(StatusCode::NOT_FOUND);
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn an_account_s_tokens_share_one_allowance_and_a_new_token_starts_nothing_anew(pool: PgPool) {
+    account(&pool, "alice", false).await;
+    let (first, second) = (token_of(&pool, "alice").await, token_of(&pool, "alice").await);
+    let app = api_app(&pool, 3);
+    for token in [&first, &second, &first] {
+        call(&app, "GET", "/games", Some(token), None).await.ok();
+    }
+    call(&app, "GET", "/games", Some(&second), None).await.problem(StatusCode::TOO_MANY_REQUESTS);
+    sqlx::query("delete from api_token").execute(&pool).await.unwrap();
+    let fresh = token_of(&pool, "alice").await;
+    call(&app, "GET", "/games", Some(&fresh), None).await.problem(StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn requests_with_unknown_tokens_count_against_their_address_until_a_429(pool: PgPool) {
+    let app = api_app(&pool, 3);
+    for _ in 0..3 {
+        call(&app, "GET", "/games", Some(&new_token()), None).await.problem(StatusCode::UNAUTHORIZED);
+    }
+    call(&app, "GET", "/games", Some(&new_token()), None).await.problem(StatusCode::TOO_MANY_REQUESTS);
+    // The same address without a token shares that allowance.
+    call(&app, "GET", "/games", None, None).await.problem(StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_token_past_its_expiry_stops_working_and_the_tokens_page_sets_and_shows_expiries(pool: PgPool) {
+    let mut alice = crate::test_support::logged_in(&pool, "alice").await;
+    let page = alice.post("/account/tokens", &[("name", "short-lived"), ("expires_in_days", "7")]).await;
+    page.assert_status(StatusCode::OK);
+    let start = page.body.find("bc_").expect("the token is shown");
+    let token = page.body[start..start + 67].to_owned();
+    let expires_in: f64 = sqlx::query_scalar(
+        "select extract(epoch from expires_at - now())::float8 from api_token where name = 'short-lived'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!((6.9 * 86_400.0..=7.0 * 86_400.0).contains(&expires_in), "{expires_in}");
+    alice.get("/account/tokens").await.assert_lacks("no expiry");
+    let app = api_app(&pool, 100);
+    call(&app, "GET", "/games", Some(&token), None).await.ok();
+    sqlx::query("update api_token set expires_at = now() - interval '1 second'").execute(&pool).await.unwrap();
+    call(&app, "GET", "/games", Some(&token), None).await.problem(StatusCode::UNAUTHORIZED);
+    alice.post("/account/tokens", &[("name", "forever"), ("expires_in_days", "")]).await.assert_status(StatusCode::OK);
+    alice.get("/account/tokens").await.assert_contains("no expiry");
+    alice
+        .post("/account/tokens", &[("name", "odd"), ("expires_in_days", "100000000000")])
+        .await
+        .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_tokens_page_is_never_stored_by_a_cache(pool: PgPool) {
+    let app = crate::test_support::app(pool);
+    for request in [
+        Request::get("/account/tokens").body(Body::empty()).unwrap(),
+        Request::post("/account/tokens").body(Body::empty()).unwrap(),
+    ] {
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.headers().get(header::CACHE_CONTROL).map(|value| value.as_bytes()), Some(&b"no-store"[..]));
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_body_of_the_wrong_shape_is_explained_in_json_s_words_without_the_server_s_type_names(pool: PgPool) {
+    account(&pool, "alice", false).await;
+    let token = token_of(&pool, "alice").await;
+    let app = api_app(&pool, 100);
+    let answer = call(&app, "PUT", "/games/1/orders", Some(&token), Some(json!("A vie - gal"))).await;
+    answer.problem(StatusCode::UNPROCESSABLE_ENTITY);
+    let detail = answer.json["detail"].as_str().unwrap();
+    assert!(detail.contains("expected a JSON object"), "{detail}");
+    assert!(!detail.contains("struct") && !detail.contains("Request"), "{detail}");
 }

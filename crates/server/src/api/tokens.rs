@@ -25,7 +25,11 @@ pub struct TokenLine {
     pub name: String,
     pub created: String,
     pub last_used: String,
+    pub expires: String,
 }
+
+/// The lifetimes a new token may be given, in days; none (the empty choice) keeps it until revoked.
+pub const EXPIRY_DAYS: [u16; 4] = [7, 30, 90, 365];
 
 /// A token just created, shown once.
 pub struct NewToken {
@@ -41,6 +45,7 @@ pub struct TokensPage {
     new_token: Option<NewToken>,
     name: String,
     errors: FormErrors,
+    expiry_days: &'static [u16],
 }
 
 impl TokensPage {
@@ -60,9 +65,10 @@ impl TokensPage {
                 name: row.name,
                 created: format_time(row.created_at, user.time_zone),
                 last_used: row.last_used_at.map_or_else(|| "never".to_owned(), |at| format_time(at, user.time_zone)),
+                expires: row.expires_at.map_or_else(|| "no expiry".to_owned(), |at| format_time(at, user.time_zone)),
             })
             .collect();
-        Ok(TokensPage { nav, tokens, new_token, name, errors })
+        Ok(TokensPage { nav, tokens, new_token, name, errors, expiry_days: &EXPIRY_DAYS })
     }
 }
 
@@ -75,6 +81,8 @@ pub async fn tokens_page(State(state): State<AppState>, signed_in: SignedIn) -> 
 #[serde(default)]
 pub struct TokenForm {
     pub name: String,
+    /// One of [`EXPIRY_DAYS`], or empty for a token that works until revoked.
+    pub expires_in_days: String,
 }
 
 pub async fn create_token(
@@ -90,12 +98,23 @@ pub async fn create_token(
     } else if queries::tokens_of(&mut tx, signed_in.user.account_id).await?.len() >= MAX_TOKENS {
         errors.add("name", format!("You already have {MAX_TOKENS} tokens: revoke one first."));
     }
+    let lifetime = match form.expires_in_days.trim() {
+        "" => None,
+        days => match days.parse::<u16>() {
+            Ok(days) if EXPIRY_DAYS.contains(&days) => Some(chrono::Duration::days(i64::from(days))),
+            _ => {
+                errors.add("expires_in_days", "Choose one of the lifetimes offered.");
+                None
+            }
+        },
+    };
     if !errors.is_empty() {
         let page = TokensPage::build(&mut tx, signed_in.nav, &signed_in.user, None, form.name, errors).await?;
         return Ok(invalid_form(page));
     }
     let token = new_token();
-    queries::insert_token(&mut tx, signed_in.user.account_id, &name, &token_hash(&token)).await?;
+    let expires_at = lifetime.map(|lifetime| state.clock.now() + lifetime);
+    queries::insert_token(&mut tx, signed_in.user.account_id, &name, &token_hash(&token), expires_at).await?;
     tx.commit().await?;
     let mut conn = state.db.acquire().await?;
     let new_token = Some(NewToken { name, value: token });

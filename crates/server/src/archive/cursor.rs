@@ -7,6 +7,12 @@ use chrono::{DateTime, Utc};
 
 use crate::ids::GameId;
 
+/// PostgreSQL's earliest `timestamptz`, 4714-11-24 BC (year -4713 counted as chrono counts), 00:00 UTC.
+const EARLIEST_TIMESTAMP: DateTime<Utc> = match chrono::NaiveDate::from_ymd_opt(-4713, 11, 24) {
+    Some(day) => day.and_time(chrono::NaiveTime::MIN).and_utc(),
+    None => DateTime::<Utc>::MIN_UTC,
+};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cursor {
     pub created_at: DateTime<Utc>,
@@ -25,7 +31,11 @@ impl Cursor {
         let refused = || format!("{raw:?} is not a page of this list: follow the list's own links.");
         let (micros, id) = raw.split_once('.').ok_or_else(refused)?;
         let micros: i64 = micros.parse().map_err(|_| refused())?;
-        let created_at = DateTime::<Utc>::from_timestamp_micros(micros).ok_or_else(refused)?;
+        // chrono reaches further back than PostgreSQL (4714 BC): a cursor PostgreSQL cannot compare
+        // would be a database error, a 500, rather than this 400.
+        let created_at = DateTime::<Utc>::from_timestamp_micros(micros)
+            .filter(|created_at| *created_at >= EARLIEST_TIMESTAMP)
+            .ok_or_else(refused)?;
         let game_id = GameId(id.parse().map_err(|_| refused())?);
         Ok(Some(Cursor { created_at, game_id }))
     }
@@ -45,8 +55,15 @@ mod tests {
             Cursor { created_at: DateTime::from_timestamp_micros(1_764_000_000_123_456).unwrap(), game_id: GameId(42) };
         assert_eq!(Cursor::parse(&cursor.encode()), Ok(Some(cursor)));
         assert_eq!(Cursor::parse(""), Ok(None));
-        for bad in ["42", "x.1", "1.x", "1.", ".1", "99999999999999999999.1"] {
+        for bad in ["42", "x.1", "1.x", "1.", ".1", "99999999999999999999.1", "-300000000000000000.1"] {
             assert!(Cursor::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_cursor_is_refused_before_postgresql_s_earliest_timestamp_and_taken_from_it_on() {
+        let earliest = EARLIEST_TIMESTAMP.timestamp_micros();
+        assert!(Cursor::parse(&format!("{}.1", earliest - 1)).is_err());
+        assert!(matches!(Cursor::parse(&format!("{earliest}.1")), Ok(Some(_))));
     }
 }

@@ -143,3 +143,22 @@ async fn a_search_matching_many_games_pages_through_all_of_them_in_order(pool: P
     ids.sort_by_key(|id| std::cmp::Reverse(((id.0 + 1) / 2, id.0)));
     assert_eq!(seen, ids.iter().map(|id| id.0).collect::<Vec<_>>());
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_cursor_before_postgresql_s_earliest_date_is_a_400_on_the_lobby_and_the_archive(pool: PgPool) {
+    let mut client = Client::new(pool);
+    for path in ["/games/archive?before=-300000000000000000.1", "/games?before=-300000000000000000.1"] {
+        client.get(path).await.assert_error_page(StatusCode::BAD_REQUEST);
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn text_searches_of_the_archive_are_throttled_per_address_and_browsing_is_not(pool: PgPool) {
+    let mut client = Client::new(pool);
+    let underscores = "_".repeat(100);
+    for _ in 0..super::pages::MAX_SEARCHES_PER_ADDRESS {
+        client.get(&format!("/games/archive?name={underscores}")).await.assert_status(StatusCode::OK);
+    }
+    client.get(&format!("/games/archive?name={underscores}")).await.assert_error_page(StatusCode::TOO_MANY_REQUESTS);
+    client.get("/games/archive").await.assert_status(StatusCode::OK);
+}

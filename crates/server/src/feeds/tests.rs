@@ -162,3 +162,15 @@ async fn the_lobby_feed_lists_new_and_finished_public_games_and_bad_ids_get_404(
     visitor.get("/games/nonsense/feed.atom").await.assert_error_page(StatusCode::NOT_FOUND);
     visitor.get("/games/999999/feed.atom").await.assert_error_page(StatusCode::NOT_FOUND);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_game_named_with_a_noncharacter_leaves_the_lobby_feed_valid_for_every_reader(pool: PgPool) {
+    let mut gm = logged_in(&pool, "breaker").await;
+    create_game(&mut gm, "Feed breaker \u{FFFF} end", &[]).await;
+    create_game(&mut gm, "Feed breaker \u{FDD0}\u{10FFFE} too", &[]).await;
+    let mut visitor = Client::new(pool.clone());
+    let entries = read_atom(&feed_of(&mut visitor, "/games/feed.atom").await);
+    let titles: Vec<&str> = entries.iter().map(|entry| entry.1.as_str()).collect();
+    assert!(titles.contains(&"New game: Feed breaker  end"), "{titles:?}");
+    assert!(titles.contains(&"New game: Feed breaker  too"), "{titles:?}");
+}

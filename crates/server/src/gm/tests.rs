@@ -50,7 +50,7 @@ async fn api_token(pool: &PgPool, username: &str) -> String {
         .unwrap();
     let token = crate::api::auth::new_token();
     let mut conn = pool.acquire().await.unwrap();
-    crate::api::queries::insert_token(&mut conn, account_id, "test", &crate::api::auth::token_hash(&token))
+    crate::api::queries::insert_token(&mut conn, account_id, "test", &crate::api::auth::token_hash(&token), None)
         .await
         .unwrap();
     token

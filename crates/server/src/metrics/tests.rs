@@ -74,3 +74,17 @@ async fn with_a_separate_address_the_site_itself_serves_no_metrics(pool: PgPool)
     let lobby = r#"backchannel_http_requests_total{method="GET",route="/games",status="200"}"#;
     assert_eq!(value_of(&page.body, lobby), Some(1.0), "{}", page.body);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn made_up_methods_share_one_label_so_the_metrics_stay_bounded(pool: PgPool) {
+    let mut client = Client::with_app(crate::app(state_with(&pool, &["--metrics", "true"])));
+    for n in 0..50 {
+        let method = axum::http::Method::from_bytes(format!("M{n:05}").as_bytes()).unwrap();
+        let request = axum::http::Request::builder().method(method).uri("/healthz").body(axum::body::Body::empty());
+        client.send(request.unwrap()).await;
+    }
+    let page = client.get("/metrics").await;
+    page.assert_status(StatusCode::OK).assert_lacks("M00001");
+    let other = r#"backchannel_http_requests_total{method="other",route="/healthz",status="405"}"#;
+    assert_eq!(value_of(&page.body, other), Some(50.0), "{}", page.body);
+}

@@ -30,7 +30,6 @@ pub struct MailView {
 pub struct MailboxPage {
     nav: Nav,
     mails: Vec<MailView>,
-    mail_dir: String,
 }
 
 /// Lists the signed-in user's own mails, newest first. Nobody ever sees another account's mail here:
@@ -43,7 +42,8 @@ pub async fn mailbox(State(state): State<AppState>, signed_in: SignedIn) -> Resu
     let own = queries::own_mails(&mut conn, signed_in.user.account_id, MAILBOX_SIZE).await?;
     let context = RenderContext { base_url: super::base_url(&state.config), zone: signed_in.user.time_zone };
     let mails = own.into_iter().map(|mail| mail_view(mail, context)).collect::<Result<_, _>>()?;
-    Ok(MailboxPage { nav: signed_in.nav, mails, mail_dir: state.config.mail_dir.display().to_string() })
+    // The mail directory is not named: it is the server's own path, nothing a player can use.
+    Ok(MailboxPage { nav: signed_in.nav, mails })
 }
 
 fn mail_view(mail: OwnMail, context: RenderContext<'_>) -> Result<MailView, AppError> {

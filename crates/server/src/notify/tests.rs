@@ -644,3 +644,13 @@ async fn two_press_messages_sent_at_once_merge_into_one_mail(pool: PgPool) {
     assert_eq!(*messages, 2);
     assert_eq!(senders.len(), 2);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_mailbox_does_not_show_the_server_s_mail_directory(pool: PgPool) {
+    crate::test_support::account(&pool, "reader", false).await;
+    let mut config = crate::config::Config::with_database_url("postgres://unused");
+    config.mail_dir = std::path::PathBuf::from("/srv/backchannel-secret/mail");
+    let mut client = Client::with_app(crate::app(crate::state::AppState::new(pool.clone(), config)));
+    client.log_in("reader").await;
+    client.get("/mailbox").await.assert_status(StatusCode::OK).assert_lacks("backchannel-secret");
+}

@@ -473,12 +473,12 @@ pub async fn mail_recipients(
 
 /// Takes a share lock on the game row until the transaction ends. The turn worker (and every change to
 /// the game) locks the row for update, so while this is held the game's phase, status and settings do
-/// not change; it waits for a phase being processed to commit.
-pub async fn lock_game_for_share(conn: &mut PgConnection, game_id: GameId) -> Result<(), sqlx::Error> {
+/// not change; it waits for a phase being processed to commit. Answers whether the game exists.
+pub async fn lock_game_for_share(conn: &mut PgConnection, game_id: GameId) -> Result<bool, sqlx::Error> {
     sqlx::query!("select 1 as locked from game where game_id = $1 for share", game_id as GameId)
-        .fetch_one(conn)
+        .fetch_optional(conn)
         .await
-        .map(drop)
+        .map(|row| row.is_some())
 }
 
 /// Deletes a queued press mail (`outbox_mail.mail_id`) that is no longer wanted at the moment it is

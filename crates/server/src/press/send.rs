@@ -69,7 +69,10 @@ impl PressContext {
     /// processes a phase, so the phase, status and settings read here stay current until the message
     /// commits: a message is never checked against, nor stamped with, a phase that closed meanwhile.
     pub async fn load_for_sending(conn: &mut PgConnection, game_id: GameId, user: &User) -> AppResult<Self> {
-        queries::lock_game_for_share(conn, game_id).await?;
+        // An unknown game is the same 404 as one the sender may not see (`load` answers that).
+        if !queries::lock_game_for_share(conn, game_id).await? {
+            return Err(AppError::NotFound);
+        }
         PressContext::load(conn, game_id, Some(user), "").await
     }
 

@@ -294,11 +294,12 @@ pub async fn phase_neighbours(
             center_counts as "center_counts: Json<Option<CenterCounts>>"
          from phase
          where game_id = $1
-           and (phase_index in (0, $2 - 1, $2, $2 + 1)
+           and (phase_index in (0, $2::bigint - 1, $2, $2 + 1)
                 or phase_index = (select max(phase_index) from phase where game_id = $1))
          order by phase_index"#,
         game_id as GameId,
-        index
+        // In bigint, so that the neighbours of the last int (or the first) are not an overflow error.
+        i64::from(index)
     )
     .fetch_all(conn)
     .await

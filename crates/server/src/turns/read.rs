@@ -80,9 +80,9 @@ pub(crate) async fn read_phase(
     phase_index: i32,
     access: &Access,
 ) -> AppResult<PhaseReading> {
+    let phase = queries::phase(conn, game_id, phase_index).await?.ok_or(AppError::NotFound)?;
     let mut neighbours = queries::phase_neighbours(conn, game_id, phase_index).await?;
     fill_missing_counts(conn, game_id, &mut neighbours).await?;
-    let phase = queries::phase(conn, game_id, phase_index).await?.ok_or(AppError::NotFound)?;
     let private_report = match access.my_seat {
         Some(seat_id) if phase.processed_at.is_some() => {
             queries::private_report(conn, game_id, phase_index, seat_id).await?
@@ -96,7 +96,7 @@ pub(crate) async fn read_phase(
     };
     let centers_after = neighbours
         .iter()
-        .find(|next| next.phase_index == phase_index + 1)
+        .find(|next| i64::from(next.phase_index) == i64::from(phase_index) + 1)
         .and_then(|next| counts_of(next).cloned())
         .unwrap_or_default();
     Ok(PhaseReading {
