@@ -67,9 +67,12 @@ fn a_bots_sheet_is_accepted_whole_in_random_positions_of_every_kind() {
 }
 
 #[test]
-fn a_random_players_sheet_is_accepted_whole_too() {
-    for &kind in Kind::ALL {
-        random_positions(kind, 7, 10, |game| {
+fn a_random_players_sheet_is_accepted_whole_in_standard() {
+    // In the variants two random rows may clash (two bribes beyond the balance, a conversion bribe and an
+    // order for the unit's old type); the arena keeps a random sheet's accepted lines, as the server does.
+    {
+        let kind = Kind::Standard;
+        random_positions(kind, 7, 20, |game| {
             for seat in game.seats() {
                 let sheet = bots::random_orders_for(game, seat.id, 7);
                 let check = game.check_orders(seat.id, &sheet);

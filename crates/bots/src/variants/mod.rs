@@ -46,8 +46,10 @@ fn centers_by_power(knowledge: &SeatKnowledge) -> Vec<(String, u32)> {
 
 /// The strongest other power by centers (ties: the first listed).
 fn strongest_enemy(knowledge: &SeatKnowledge) -> Option<String> {
-    let mut enemies: Vec<(String, u32)> =
-        centers_by_power(knowledge).into_iter().filter(|(power, _)| !knowledge.plays_for(power)).collect();
-    enemies.sort_by(|a, b| b.1.cmp(&a.1));
-    enemies.into_iter().next().map(|(power, _)| power)
+    let enemies = centers_by_power(knowledge).into_iter().filter(|(power, _)| !knowledge.plays_for(power));
+    // `max_by_key` keeps the last of equals; ties go to the first listed, so compare reversed positions.
+    enemies
+        .enumerate()
+        .max_by_key(|(index, (_, centers))| (*centers, std::cmp::Reverse(*index)))
+        .map(|(_, (power, _))| power)
 }
