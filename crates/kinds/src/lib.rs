@@ -1,6 +1,7 @@
 //! The game-kind interface: everything the server needs to run a game of any kind, as pure functions
 //! over a serialisable state. The server stores the state, collects each seat's order text, and calls
-//! [`Rules::process`] when the deadline passes; it never looks inside the state.
+//! [`Rules::process`] when the deadline passes. Only a kind's own feature pages (the server's `cabinet/`)
+//! look inside its state; the rest of the server asks through [`Rules`] alone.
 //!
 //! Architecture invariant: like the judge, this crate does no I/O, has no clock and no async; randomness
 //! comes in as a seed, so a processed phase can be replayed to the same result.

@@ -2,6 +2,7 @@
 //! `Form`/`Path`/`Query` wrappers whose rejections become 4xx error pages and which take control
 //! characters out of every text field before any handler sees it.
 
+pub use crate::user::User;
 use std::borrow::Cow;
 use std::net::SocketAddr;
 
@@ -103,16 +104,6 @@ fn without_control_characters_urlencoded(encoded: &[u8]) -> Cow<'_, [u8]> {
         cleaned.append_pair(&without_control_characters(&name), &without_control_characters(&value));
     }
     Cow::Owned(cleaned.finish().into_bytes())
-}
-
-/// A logged-in account, as loaded for this request.
-#[derive(Debug, Clone)]
-pub struct User {
-    pub account_id: AccountId,
-    pub username: String,
-    pub display_name: String,
-    pub time_zone: Tz,
-    pub is_site_admin: bool,
 }
 
 const SESSION_ACCOUNT_KEY: &str = "account_id";

@@ -29,6 +29,7 @@ pub mod serve;
 pub mod standby;
 pub mod state;
 pub mod turns;
+pub mod user;
 
 #[cfg(test)]
 mod control_characters_tests;

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Offset, Utc};
 use chrono_tz::Tz;
 
-use crate::extract::User;
+use crate::user::User;
 
 /// The part of a page above its content. Holds no secret: only the viewer's own name.
 #[derive(Debug, Clone, Default)]
@@ -68,10 +68,26 @@ pub fn zone_of(user: Option<&User>) -> Tz {
     user.map_or(Tz::UTC, |user| user.time_zone)
 }
 
+/// `A`, `A and B`, `A, B and C`.
+pub fn join_names(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [only] => (*only).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn names_are_joined_as_a_sentence_would() {
+        assert_eq!(join_names(&["France"]), "France");
+        assert_eq!(join_names(&["France", "Italy"]), "France and Italy");
+        assert_eq!(join_names(&["Austria", "France", "Italy"]), "Austria, France and Italy");
+    }
 
     #[test]
     fn format_time_shows_the_instant_in_the_viewers_zone_with_its_abbreviation() {

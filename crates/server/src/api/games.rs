@@ -35,7 +35,7 @@ const LOBBY_LIMIT: i64 = 100;
 pub struct GamesQuery {
     /// `joinable` (the default), `running` or `finished`.
     pub show: String,
-    /// A kind's slug: `standard`, `diplobucks`, `covert_dip`, `terrorism_i`, `covert_operations`.
+    /// A kind's slug: `standard`, `diplobucks`, `covert_dip`, `terrorism_i`, `cabinet_diplomacy`, `covert_operations`.
     pub kind: String,
 }
 

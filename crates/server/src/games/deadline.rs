@@ -111,7 +111,7 @@ pub const WEEKDAYS: [(Weekday, &str); 7] = [
 
 /// The three kinds of phase, each with its own duration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PhaseKind {
+pub enum DeadlineKind {
     Movement,
     Retreat,
     Adjustment,
@@ -131,11 +131,11 @@ pub struct DeadlineSettings {
 }
 
 impl DeadlineSettings {
-    fn duration_of(&self, phase: PhaseKind) -> PhaseDuration {
+    fn duration_of(&self, phase: DeadlineKind) -> PhaseDuration {
         match phase {
-            PhaseKind::Movement => self.movement,
-            PhaseKind::Retreat => self.retreat,
-            PhaseKind::Adjustment => self.adjustment,
+            DeadlineKind::Movement => self.movement,
+            DeadlineKind::Retreat => self.retreat,
+            DeadlineKind::Adjustment => self.adjustment,
         }
     }
 
@@ -144,7 +144,7 @@ impl DeadlineSettings {
     /// Per phase: `now` plus the phase's duration. Fixed time: the first time-of-day in the zone at
     /// least the phase's duration away, so a phase is never shorter than its duration. Either way a
     /// deadline that falls on a no-process weekday (in the game's zone) moves on by whole days.
-    pub fn next_deadline(&self, phase: PhaseKind, now: DateTime<Utc>) -> DateTime<Utc> {
+    pub fn next_deadline(&self, phase: DeadlineKind, now: DateTime<Utc>) -> DateTime<Utc> {
         let earliest = now + self.duration_of(phase).duration();
         let deadline = match (self.mode, self.fixed_time) {
             (DeadlineMode::FixedTime, Some(time)) => next_time_of_day(earliest, time, self.zone),
@@ -219,9 +219,9 @@ mod tests {
     #[test]
     fn a_per_phase_deadline_is_now_plus_that_phases_duration() {
         let now = at("2026-03-02T10:00:00Z");
-        assert_eq!(per_phase().next_deadline(PhaseKind::Movement, now), at("2026-03-03T10:00:00Z"));
-        assert_eq!(per_phase().next_deadline(PhaseKind::Retreat, now), at("2026-03-02T22:00:00Z"));
-        assert_eq!(per_phase().next_deadline(PhaseKind::Adjustment, now), at("2026-03-02T10:30:00Z"));
+        assert_eq!(per_phase().next_deadline(DeadlineKind::Movement, now), at("2026-03-03T10:00:00Z"));
+        assert_eq!(per_phase().next_deadline(DeadlineKind::Retreat, now), at("2026-03-02T22:00:00Z"));
+        assert_eq!(per_phase().next_deadline(DeadlineKind::Adjustment, now), at("2026-03-02T10:30:00Z"));
     }
 
     #[test]
@@ -231,7 +231,7 @@ mod tests {
             ..per_phase()
         };
         // Friday 10:00 + 1 day lands on Saturday: moved to Monday.
-        let deadline = settings.next_deadline(PhaseKind::Movement, at("2026-03-06T10:00:00Z"));
+        let deadline = settings.next_deadline(DeadlineKind::Movement, at("2026-03-06T10:00:00Z"));
         assert_eq!(deadline, at("2026-03-09T10:00:00Z"));
     }
 
@@ -244,7 +244,7 @@ mod tests {
             ..per_phase()
         };
         // 10:00 UTC + 1 day = next day 11:00 Paris; the first 20:00 Paris after that is 19:00 UTC.
-        let deadline = settings.next_deadline(PhaseKind::Movement, at("2026-03-02T10:00:00Z"));
+        let deadline = settings.next_deadline(DeadlineKind::Movement, at("2026-03-02T10:00:00Z"));
         assert_eq!(deadline, at("2026-03-03T19:00:00Z"));
     }
 }

@@ -12,7 +12,7 @@ use super::model::{
     DeadlineMode, GameStatus, Power, PowerAssignment, PressRule, StartRule, default_seat_count, site_seats,
 };
 use crate::error::FormErrors;
-use crate::press::PressSettings;
+use crate::press::rules::PressSettings;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default)]

@@ -13,7 +13,7 @@ use super::model::{
     DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule, StoredKind,
 };
 use crate::ids::{AccountId, GameId, SeatId, TeamId};
-use crate::press::PressSettings;
+use crate::press::rules::PressSettings;
 use crate::turns::queries::PhaseProgress;
 
 /// A `game` row, less what no page needs.

@@ -5,7 +5,7 @@ use kinds::{Kind, SeatPlan};
 
 use super::access::Access;
 use super::forms::{GameSettings, GameSettingsForm, WeekdayBox};
-use super::model::{DeadlineMode, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers, site_seats};
+use super::model::{DeadlineMode, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers};
 use super::queries::{GameRow, SeatRow};
 use crate::accounts::pages::TIME_ZONES;
 use crate::error::FormErrors;
@@ -53,16 +53,11 @@ impl SettingsFormView {
 pub struct KindOption {
     pub slug: &'static str,
     pub name: &'static str,
-    /// The site can seat it (see [`site_seats`]).
-    pub playable: bool,
 }
 
 impl KindOption {
     fn every_kind() -> Vec<KindOption> {
-        Kind::ALL
-            .iter()
-            .map(|&kind| KindOption { slug: kind.slug(), name: kind.name(), playable: site_seats(kind) })
-            .collect()
+        Kind::ALL.iter().map(|&kind| KindOption { slug: kind.slug(), name: kind.name() }).collect()
     }
 }
 

@@ -32,14 +32,6 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/gm/rollback", post(rollback::roll_back))
 }
 
-/// Whether taking over a seat in civil disorder waits for the GM's approval (the `standby` module).
-pub(crate) async fn takeover_needs_approval(
-    conn: &mut sqlx::PgConnection,
-    game_id: crate::ids::GameId,
-) -> Result<bool, sqlx::Error> {
-    Ok(queries::gm_settings(conn, game_id).await?.takeover_needs_approval)
-}
-
 /// Logs the GM's action, commits, and goes back to the GM's view with `flash`.
 async fn finish(
     mut gm: GmTransaction,

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::GameId;
 use crate::pages::format_time;
-use crate::turns::end::join_names;
+use crate::pages::join_names;
 
 /// The kinds of mail, as stored in `outbox_mail.kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]

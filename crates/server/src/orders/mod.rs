@@ -7,7 +7,7 @@
 //! the order page of a seat holder in a running game (`GET/POST /games/{id}/orders`). `forms.rs` reads the
 //! posted forms into a `SheetRequest` (rows of the select form, the text box to replace or add, clear, remove
 //! one line); `chain.rs` turns a form row's legal orders into a chain of small selects from each
-//! `games::Choice`'s `steps` (kind of order, unit or place, destination); `save.rs` answers each request
+//! `kinds::Choice`'s `steps` (kind of order, unit or place, destination); `save.rs` answers each request
 //! against the kind's `check_orders` and saves the one sheet (`seat_order.orders`, the accepted lines in
 //! canonical text) under a share lock on the game row; `pages.rs` then redirects to the order page when
 //! the save went through whole (`?done=`), or draws it at once with the refused lines and what was typed. **Architecture Invariant:** a save never loses

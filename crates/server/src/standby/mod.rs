@@ -82,3 +82,11 @@ pub(crate) fn seat_title(seats: &[SeatRow], seat_id: SeatId) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether taking over a seat in civil disorder waits for the GM's approval (the `standby` module).
+pub(crate) async fn takeover_needs_approval(
+    conn: &mut sqlx::PgConnection,
+    game_id: crate::ids::GameId,
+) -> Result<bool, sqlx::Error> {
+    Ok(crate::gm::queries::gm_settings(conn, game_id).await?.takeover_needs_approval)
+}

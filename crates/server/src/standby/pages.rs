@@ -79,7 +79,7 @@ pub async fn standby_page(
             .collect(),
         may_take_over: may_take_over(&access),
         standing_by: queries::is_standing_by(&mut conn, game_id, account).await?,
-        needs_approval: crate::gm::takeover_needs_approval(&mut conn, game_id).await?,
+        needs_approval: super::takeover_needs_approval(&mut conn, game_id).await?,
         name: game.name,
     })
 }
@@ -141,7 +141,7 @@ pub async fn take_over(
     }
     require_open(&mut tx, game_id, seat_id).await?;
     let account = signed_in.user.account_id;
-    let flash = if crate::gm::takeover_needs_approval(&mut tx, game_id).await? {
+    let flash = if super::takeover_needs_approval(&mut tx, game_id).await? {
         queries::request_takeover(&mut tx, game_id, seat_id, account).await?;
         "Asked: the GM will approve or not. You will see the seat on \"My orders\" once it is yours."
     } else {

@@ -11,6 +11,7 @@ use super::queries;
 use crate::games::status;
 use crate::ids::{GameId, SeatId};
 use crate::notify;
+use crate::pages::join_names;
 
 /// The seats still in the game: those whose powers hold a center or a unit (for kinds without a board,
 /// the seats that still play: a resigned Covert Operations player does not).
@@ -93,25 +94,9 @@ pub async fn finish_if_agreed(
     Ok(finish_if_draw_agreed(conn, game_id, state, now).await? || finish_if_conceded(conn, game_id, state, now).await?)
 }
 
-/// `A`, `A and B`, `A, B and C`.
-pub(crate) fn join_names(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [only] => (*only).to_owned(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_are_joined_as_a_sentence_would() {
-        assert_eq!(join_names(&["France"]), "France");
-        assert_eq!(join_names(&["France", "Italy"]), "France and Italy");
-        assert_eq!(join_names(&["Austria", "France", "Italy"]), "Austria, France and Italy");
-    }
 
     #[test]
     fn at_the_start_of_a_standard_game_every_seat_survives() {

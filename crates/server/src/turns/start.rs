@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use crate::error::AppError;
-use crate::games::deadline::PhaseKind;
+use crate::games::deadline::DeadlineKind;
 use crate::games::model::{GameStatus, PowerAssignment, has_powers};
 use crate::games::queries::{self, GameRow, SeatRow};
 use crate::turns;
@@ -62,7 +62,7 @@ pub async fn start_if_ready(
         return Ok(Err(not_ready));
     }
     crate::games::seating::place_at_start(conn, game, &seats).await?;
-    let deadline = game.settings().deadlines.next_deadline(PhaseKind::Movement, now);
+    let deadline = game.settings().deadlines.next_deadline(DeadlineKind::Movement, now);
     crate::games::status::start(conn, game.game_id, now, deadline).await?;
     turns::tick::open_first_phase(conn, game, now).await?;
     crate::notify::enqueue_game_start(conn, game.game_id, now).await?;

@@ -10,7 +10,7 @@ use sqlx::{PgConnection, PgPool};
 use super::board::center_counts;
 use super::end;
 use super::queries::{self, NewPhase, PhaseToProcess, Stage};
-use crate::games::deadline::PhaseKind;
+use crate::games::deadline::DeadlineKind;
 use crate::games::queries::{self as game_queries, GameRow};
 use crate::games::seating;
 use crate::games::status;
@@ -221,11 +221,11 @@ fn next_deadline(game: &GameRow, next: &AnyGame, must_order: &[SeatId], now: Dat
 }
 
 /// Which of the game's three durations a stage uses; a Covert Operations day counts as a movement phase.
-pub(crate) fn deadline_kind(stage: Stage) -> PhaseKind {
+pub(crate) fn deadline_kind(stage: Stage) -> DeadlineKind {
     match stage {
-        Stage::Movement | Stage::Day => PhaseKind::Movement,
-        Stage::Retreat => PhaseKind::Retreat,
-        Stage::Adjustment => PhaseKind::Adjustment,
+        Stage::Movement | Stage::Day => DeadlineKind::Movement,
+        Stage::Retreat => DeadlineKind::Retreat,
+        Stage::Adjustment => DeadlineKind::Adjustment,
     }
 }
 
