@@ -51,37 +51,6 @@ pub struct PreviewRow {
     pub next_state: serde_json::Value,
 }
 
-pub struct NewPreview<'a> {
-    pub game_id: GameId,
-    pub phase_index: i32,
-    pub deadline_at: Option<DateTime<Utc>>,
-    pub public_report: &'a kinds::Report,
-    pub private_reports: &'a [(SeatId, kinds::Report)],
-    pub next_state: serde_json::Value,
-    pub created_at: DateTime<Utc>,
-}
-
-/// Stores the game's preview, replacing any earlier one (a phase adjudicated again).
-pub async fn store_preview(conn: &mut PgConnection, preview: NewPreview<'_>) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "insert into phase_preview (game_id, phase_index, deadline_at, public_report, private_reports, next_state, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (game_id) do update set phase_index = excluded.phase_index, deadline_at = excluded.deadline_at,
-             public_report = excluded.public_report, private_reports = excluded.private_reports,
-             next_state = excluded.next_state, created_at = excluded.created_at",
-        preview.game_id as GameId,
-        preview.phase_index,
-        preview.deadline_at as _,
-        Json(preview.public_report) as _,
-        Json(preview.private_reports) as _,
-        preview.next_state,
-        preview.created_at as _
-    )
-    .execute(conn)
-    .await
-    .map(drop)
-}
-
 pub async fn preview(conn: &mut PgConnection, game_id: GameId) -> Result<Option<PreviewRow>, sqlx::Error> {
     sqlx::query_as!(
         PreviewRow,
@@ -98,18 +67,6 @@ pub async fn preview(conn: &mut PgConnection, game_id: GameId) -> Result<Option<
 pub async fn delete_preview(conn: &mut PgConnection, game_id: GameId) -> Result<bool, sqlx::Error> {
     let done = sqlx::query!("delete from phase_preview where game_id = $1", game_id as GameId).execute(conn).await?;
     Ok(done.rows_affected() > 0)
-}
-
-/// Takes the running game's deadline away while its preview waits: no worker claims it, no reminder is
-/// due and no order is accepted until the GM releases or reopens.
-pub async fn clear_deadline(conn: &mut PgConnection, game_id: GameId) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update game set deadline_at = null, deadline_notice = null, turn_retry_at = null where game_id = $1",
-        game_id as GameId
-    )
-    .execute(conn)
-    .await
-    .map(drop)
 }
 
 /// One seat's sheet in a phase, as only the GM (and the seat itself) may read it.

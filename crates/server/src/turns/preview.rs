@@ -8,10 +8,10 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::queries as turn_queries;
+use super::queries::NewPreview;
 use super::tick;
 use crate::games::model::GameStatus;
 use crate::games::queries::GameRow;
-use crate::gm::queries::{self, NewPreview};
 use crate::ids::SeatId;
 
 /// What a player is told who sends orders while a preview waits.
@@ -38,7 +38,7 @@ pub(crate) async fn make_preview(conn: &mut PgConnection, game: &GameRow, now: D
         .iter()
         .filter_map(|(seat_id, number)| processed.private.get(number).map(|report| (*seat_id, report.clone())))
         .collect();
-    queries::store_preview(
+    turn_queries::store_preview(
         conn,
         NewPreview {
             game_id,
@@ -51,6 +51,6 @@ pub(crate) async fn make_preview(conn: &mut PgConnection, game: &GameRow, now: D
         },
     )
     .await?;
-    queries::clear_deadline(conn, game_id).await?;
+    turn_queries::clear_deadline(conn, game_id).await?;
     Ok(())
 }

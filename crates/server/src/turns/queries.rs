@@ -600,3 +600,46 @@ pub struct PhaseProgress {
     pub state: serde_json::Value,
     pub sheets: Vec<SheetProgress>,
 }
+
+pub struct NewPreview<'a> {
+    pub game_id: GameId,
+    pub phase_index: i32,
+    pub deadline_at: Option<DateTime<Utc>>,
+    pub public_report: &'a kinds::Report,
+    pub private_reports: &'a [(SeatId, kinds::Report)],
+    pub next_state: serde_json::Value,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Stores the game's preview, replacing any earlier one (a phase adjudicated again).
+pub async fn store_preview(conn: &mut PgConnection, preview: NewPreview<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "insert into phase_preview (game_id, phase_index, deadline_at, public_report, private_reports, next_state, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (game_id) do update set phase_index = excluded.phase_index, deadline_at = excluded.deadline_at,
+             public_report = excluded.public_report, private_reports = excluded.private_reports,
+             next_state = excluded.next_state, created_at = excluded.created_at",
+        preview.game_id as GameId,
+        preview.phase_index,
+        preview.deadline_at as _,
+        Json(preview.public_report) as _,
+        Json(preview.private_reports) as _,
+        preview.next_state,
+        preview.created_at as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Takes the running game's deadline away while its preview waits: no worker claims it, no reminder is
+/// due and no order is accepted until the GM releases or reopens.
+pub async fn clear_deadline(conn: &mut PgConnection, game_id: GameId) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update game set deadline_at = null, deadline_notice = null, turn_retry_at = null where game_id = $1",
+        game_id as GameId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
