@@ -62,7 +62,8 @@ fn every_kind_now_and_one_phase_on() -> Vec<(Kind, AnyGame)> {
     Kind::ALL
         .iter()
         .flat_map(|&kind| {
-            let game = AnyGame::new(kind, &serde_json::Value::Null, 3).unwrap_or_else(|error| panic!("{kind:?}: {error}"));
+            let game =
+                AnyGame::new(kind, &serde_json::Value::Null, 3).unwrap_or_else(|error| panic!("{kind:?}: {error}"));
             let next = game.process(&Default::default(), 11).next;
             [(kind, game), (kind, next)]
         })
