@@ -504,6 +504,10 @@ fn rulings_2_5_a_commander_writes_only_to_his_head_of_state_his_counterpart_and_
     assert!(public.to_string().contains("may not write public press"));
     let vacant = gm(&game, "UNSEAT France admiral");
     assert!(!may_write(&vacant, GENERAL, &[ADMIRAL]), "nobody would read it but the next holder");
+    // The refusal reads as English for either commander (issue 26 point 7: not "a Admiral").
+    let to = Recipients::private(correspondent(&game, ADMIRAL), [correspondent(&game, "Germany: General")]);
+    let refusal = game.may_send(correspondent(&game, ADMIRAL), &to).unwrap_err().to_string();
+    assert!(refusal.starts_with("an Admiral writes only"), "{refusal}");
 }
 
 #[test]

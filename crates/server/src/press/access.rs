@@ -23,6 +23,9 @@ pub struct Reader {
     pub is_gm: bool,
     /// The game has ended and its GM chose to publish all press: everyone reads every conversation.
     pub everything_published: bool,
+    /// The first phase whose private press of the reader's seat he may read: where the game's engine
+    /// moves people between seats, a successor reads his own tenure's press only (CAB.1); 0 otherwise.
+    pub tenure_from: i32,
 }
 
 impl Reader {
@@ -39,6 +42,16 @@ impl Reader {
             seat: access.my_seat,
             is_gm: access.is_gm,
             everything_published: settings.published_after_end && status == GameStatus::Finished,
+            tenure_from: 0,
+        }
+    }
+
+    /// The first phase of a conversation's messages this reader may read: all of public press (and of
+    /// everything once published), his own conversations from his tenure on.
+    pub fn first_readable_phase(&self, conversation: &ConversationRow) -> i32 {
+        match conversation.is_public || self.everything_published {
+            true => 0,
+            false => self.tenure_from,
         }
     }
 
@@ -179,7 +192,7 @@ mod tests {
     }
 
     fn reader(seat: Option<i64>, is_gm: bool) -> Reader {
-        Reader { account_id: None, seat: seat.map(SeatId), is_gm, everything_published: false }
+        Reader { account_id: None, seat: seat.map(SeatId), is_gm, everything_published: false, tenure_from: 0 }
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::extract::User;
 use crate::games::access::Access;
 use crate::games::load::load_visible_game;
 use crate::games::model::{GameStatus, PressRule};
-use crate::games::queries::{GameRow, SeatRow};
+use crate::games::queries::{GameRow, SeatRow, number_of};
 use crate::ids::{ConversationId, GameId, MessageId, SeatId};
 use crate::notify::{PressNotice, enqueue_press_notice};
 use crate::pages::{format_time, zone_of};
@@ -42,6 +42,23 @@ pub(crate) struct PressContext {
     pub invite: String,
 }
 
+/// The first phase of the reader's tenure in his seat, where the kind's engine moves people between
+/// seats and says when each tenure began (a Cabinet successor, CAB.1); 0 (the whole game) otherwise.
+async fn tenure_from(conn: &mut PgConnection, context: &PressContext) -> AppResult<i32> {
+    let Some(seat_id) = context.reader.seat else { return Ok(0) };
+    if !context.game.kind.facts().seats.engine_seats_people() {
+        return Ok(0);
+    }
+    let (Some(number), Some(state)) =
+        (number_of(&context.seats, seat_id), queries::latest_state(conn, context.game.game_id).await?)
+    else {
+        return Ok(0);
+    };
+    let state = AnyGame::from_json(state).map_err(|error| AppError::Internal(error.into()))?;
+    let Some(code) = state.tenure_start(number) else { return Ok(0) };
+    Ok(queries::phase_index_of(conn, context.game.game_id, &code).await?.unwrap_or(0))
+}
+
 /// `path` with the invite code of a private game added to its query, if there is one.
 pub fn with_invite(path: &str, invite: &str) -> String {
     match (invite, path.contains('?')) {
@@ -55,7 +72,9 @@ impl PressContext {
     /// Loads a game the viewer may see (404 otherwise, so private games stay unknown).
     pub async fn load(conn: &mut PgConnection, game_id: GameId, user: Option<&User>, invite: &str) -> AppResult<Self> {
         let (game, seats, access) = load_visible_game(conn, game_id, user, invite).await?;
-        Ok(PressContext::new(game, seats, &access, user))
+        let mut context = PressContext::new(game, seats, &access, user);
+        context.reader.tenure_from = tenure_from(conn, &context).await?;
+        Ok(context)
     }
 
     pub fn new(game: GameRow, seats: Vec<SeatRow>, access: &Access, user: Option<&User>) -> Self {
