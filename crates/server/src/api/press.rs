@@ -118,12 +118,12 @@ pub async fn messages(
     let mut conn = state.db.acquire().await?;
     let context = PressContext::load(&mut conn, game_id, caller.user.as_ref(), &query.invite).await?;
     let conversation = readable(&mut conn, &context, conversation_id).await?;
-    let from_phase = context.reader.first_readable_phase(&conversation);
+    let from = context.reader.readable_from(&conversation);
     let (rows, has_older) = press_queries::page_of_messages(
         &mut conn,
         conversation_id,
         context.show_names(),
-        from_phase,
+        from,
         query.before,
         PAGE_SIZE,
     )

@@ -609,15 +609,23 @@ async fn cab_1_a_successor_reads_no_press_of_his_predecessors_tenure(pool: PgPoo
             .fetch_one(&pool)
             .await
             .unwrap();
-    let to_head = [("to", head_seat.to_string()), ("body", "zqoldtenureplan".to_owned())];
-    let to_head: Vec<(&str, &str)> = to_head.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    people[general]
-        .client
-        .post(&format!("/games/{game_id}/press"), &to_head)
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
-    process_phase(&pool, game_id).await;
-    // The GM replaces the General by somebody new in the next phase.
+    let head_seat = head_seat.to_string();
+    let message = |body: &'static str| [("to", head_seat.clone()), ("body", body.to_owned())];
+    let form = |message: &[(&'static str, String); 2]| -> Vec<(&'static str, String)> { message.to_vec() };
+    for (phase, body) in [(0, "zqoldtenureplan"), (1, "zqsamephaseplan")] {
+        if phase == 1 {
+            process_phase(&pool, game_id).await;
+        }
+        let fields = form(&message(body));
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        people[general]
+            .client
+            .post(&format!("/games/{game_id}/press"), &fields)
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+    // The GM replaces the General by somebody new in the phase of the second message: his tenure starts
+    // when he is seated, not with the phase.
     let general_seat: i64 =
         sqlx::query_scalar("select s.seat_id from seat s join account a using (account_id) where a.username = $1")
             .bind(&people[general].username)
@@ -645,16 +653,24 @@ async fn cab_1_a_successor_reads_no_press_of_his_predecessors_tenure(pool: PgPoo
     ] {
         let page = successor.get(&path).await;
         page.assert_status(StatusCode::OK);
-        assert!(!page.body.contains("zqoldtenureplan"), "{path} shows the predecessor's press: {}", page.body);
+        for secret in ["zqoldtenureplan", "zqsamephaseplan"] {
+            assert!(!page.body.contains(secret), "{path} shows the predecessor's press: {}", page.body);
+        }
     }
     let (app, token) =
         (crate::api::tests::api_app(&pool, 1000), crate::api::tests::token_of(&pool, "zqsuccessor").await);
     let path = format!("/games/{game_id}/press/{conversation}");
     let answer = crate::api::tests::call(&app, "GET", &path, Some(&token), None).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
-    assert!(!answer.text.contains("zqoldtenureplan"), "the API shows the predecessor's press: {}", answer.text);
+    assert!(!answer.text.contains("zqoldtenureplan") && !answer.text.contains("zqsamephaseplan"), "{}", answer.text);
     // The Head of State, whose tenure it was, still reads it.
-    people[head].client.get(&format!("/games/{game_id}/press/{conversation}")).await.assert_contains("zqoldtenureplan");
+    let page = people[head].client.get(&format!("/games/{game_id}/press/{conversation}")).await;
+    page.assert_contains("zqoldtenureplan").assert_contains("zqsamephaseplan");
+    // What the successor writes himself, he reads.
+    let fields = form(&message("zqsuccessorsreport"));
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    successor.post(&format!("/games/{game_id}/press"), &fields).await.assert_status(StatusCode::SEE_OTHER);
+    successor.get(&format!("/games/{game_id}/press/{conversation}")).await.assert_contains("zqsuccessorsreport");
 }
 
 // See: rulings CAB.9, 0.5; issue 26 point 3

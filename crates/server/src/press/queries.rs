@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::access::{Members, Reader, Sender};
+use super::access::{Members, Reader, Sender, Tenure};
 use super::rules::PressSettings;
 use crate::games::model::PressRule;
 use crate::ids::{AccountId, ConversationId, GameId, MessageId, SeatId};
@@ -54,7 +54,8 @@ pub async fn readable_conversations(
             coalesce(r.muted, false) as "muted!"
          from conversation c
          left join press_message m on m.conversation_id = c.conversation_id
-            and (c.is_public or (select $3::boolean) or m.phase_index >= (select $6::integer))
+            and (c.is_public or (select $3::boolean)
+                or (m.phase_index >= (select $6::integer) and m.sent_at >= (select $7::timestamptz)))
          left join press_reader r on r.conversation_id = c.conversation_id and r.account_id = (select $2::bigint)
          where c.game_id = $1
             and (c.is_public or (select $3::boolean) or (select $4::bigint) = any(c.member_seat_ids)
@@ -66,7 +67,8 @@ pub async fn readable_conversations(
         reader.everything_published,
         reader.seat as _,
         reader.is_gm,
-        reader.tenure_from
+        reader.tenure_from.phase_index,
+        reader.tenure_from.since as _
     )
     .map(|row| ConversationLine {
         conversation: ConversationRow {
@@ -187,25 +189,27 @@ async fn messages_with_ids(
     .await
 }
 
-/// Up to `limit` messages of a conversation sent from phase `from_phase` on (the reader's tenure, see
-/// `Reader::first_readable_phase`), before `before` (or the newest), oldest first, and whether older
+/// Up to `limit` messages of a conversation sent from `from` on (the reader's tenure, see
+/// `Reader::readable_from`), before `before` (or the newest), oldest first, and whether older
 /// ones exist.
 pub async fn page_of_messages(
     conn: &mut PgConnection,
     conversation_id: ConversationId,
     show_names: bool,
-    from_phase: i32,
+    from: Tenure,
     before: Option<MessageId>,
     limit: i64,
 ) -> Result<(Vec<MessageRow>, bool), sqlx::Error> {
     let mut ids = sqlx::query_scalar!(
         r#"select press_message_id as "press_message_id: MessageId" from press_message
-         where conversation_id = $1 and ($2::bigint is null or press_message_id < $2) and phase_index >= $4
+         where conversation_id = $1 and ($2::bigint is null or press_message_id < $2)
+            and phase_index >= $4 and sent_at >= $5
          order by press_message_id desc limit $3"#,
         conversation_id as ConversationId,
         before as _,
         limit + 1,
-        from_phase
+        from.phase_index,
+        from.since as _
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -214,23 +218,24 @@ pub async fn page_of_messages(
     Ok((messages_with_ids(conn, show_names, &ids).await?, has_older))
 }
 
-/// Messages of a conversation sent from phase `from_phase` on, after `after`, oldest first (the feed).
+/// Messages of a conversation sent from `from` on (the reader's tenure), after `after`, oldest first (the feed).
 pub async fn messages_after(
     conn: &mut PgConnection,
     conversation_id: ConversationId,
     show_names: bool,
-    from_phase: i32,
+    from: Tenure,
     after: MessageId,
     limit: i64,
 ) -> Result<Vec<MessageRow>, sqlx::Error> {
     let ids = sqlx::query_scalar!(
         r#"select press_message_id as "press_message_id: MessageId" from press_message
-         where conversation_id = $1 and press_message_id > $2 and phase_index >= $4
+         where conversation_id = $1 and press_message_id > $2 and phase_index >= $4 and sent_at >= $5
          order by press_message_id limit $3"#,
         conversation_id as ConversationId,
         after as MessageId,
         limit,
-        from_phase
+        from.phase_index,
+        from.since as _
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -311,6 +316,16 @@ pub async fn latest_state(conn: &mut PgConnection, game_id: GameId) -> Result<Op
     sqlx::query_scalar!(
         "select state from phase where game_id = $1 order by phase_index desc limit 1",
         game_id as GameId
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// When the seat's holder took it (the site's record; a new holder of the same seat resets it).
+pub async fn seat_taken_at(conn: &mut PgConnection, seat_id: SeatId) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select joined_at as "joined_at: DateTime<Utc>" from seat where seat_id = $1"#,
+        seat_id as SeatId
     )
     .fetch_optional(conn)
     .await

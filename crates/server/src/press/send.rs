@@ -9,7 +9,7 @@ use kinds::AnyGame;
 use serde::Serialize;
 use sqlx::PgConnection;
 
-use super::access::{Members, Reader, Sender, correspondent, seat_title};
+use super::access::{Members, Reader, Sender, Tenure, correspondent, seat_title};
 use super::forms::{Compose, message_text};
 use super::queries::{self, ConversationRow, MessageRow, NewMessage};
 use super::rules::{self, PressSettings};
@@ -42,21 +42,26 @@ pub(crate) struct PressContext {
     pub invite: String,
 }
 
-/// The first phase of the reader's tenure in his seat, where the kind's engine moves people between
-/// seats and says when each tenure began (a Cabinet successor, CAB.1); 0 (the whole game) otherwise.
-async fn tenure_from(conn: &mut PgConnection, context: &PressContext) -> AppResult<i32> {
-    let Some(seat_id) = context.reader.seat else { return Ok(0) };
+/// The start of the reader's tenure in his seat, where the kind's engine moves people between seats and
+/// says when each tenure began (a Cabinet successor, CAB.1): its first phase, and the moment the site
+/// seated him; the whole game otherwise.
+async fn tenure_from(conn: &mut PgConnection, context: &PressContext) -> AppResult<Tenure> {
+    let Some(seat_id) = context.reader.seat else { return Ok(Tenure::WHOLE_GAME) };
     if !context.game.kind.facts().seats.engine_seats_people() {
-        return Ok(0);
+        return Ok(Tenure::WHOLE_GAME);
     }
     let (Some(number), Some(state)) =
         (number_of(&context.seats, seat_id), queries::latest_state(conn, context.game.game_id).await?)
     else {
-        return Ok(0);
+        return Ok(Tenure::WHOLE_GAME);
     };
     let state = AnyGame::from_json(state).map_err(|error| AppError::Internal(error.into()))?;
-    let Some(code) = state.tenure_start(number) else { return Ok(0) };
-    Ok(queries::phase_index_of(conn, context.game.game_id, &code).await?.unwrap_or(0))
+    let phase_index = match state.tenure_start(number) {
+        Some(code) => queries::phase_index_of(conn, context.game.game_id, &code).await?.unwrap_or(0),
+        None => 0,
+    };
+    let since = queries::seat_taken_at(conn, seat_id).await?.unwrap_or(Tenure::WHOLE_GAME.since);
+    Ok(Tenure { phase_index, since })
 }
 
 /// `path` with the invite code of a private game added to its query, if there is one.
