@@ -417,6 +417,26 @@ pub trait Rules {
         let _ = (state, seat);
         None
     }
+    /// The seats whose votes decide a draw or a concession, where the kind says who votes for a power
+    /// (a Cabinet power votes through its Head of State, once for a dual monarchy, CAB.6); the others
+    /// neither vote nor count. `None` (the default): every surviving seat votes.
+    fn draw_voters(state: &Self::State) -> Option<Vec<SeatIndex>> {
+        let _ = state;
+        None
+    }
+    /// Other seats whose pending (saved, not yet processed) order sheets `seat` may read, where the
+    /// kind's rules allow it (a Cabinet Head of State reads his commanders', CAB.7). The default: none.
+    fn readable_sheets(state: &Self::State, seat: SeatIndex) -> Vec<SeatIndex> {
+        let _ = (state, seat);
+        Vec::new()
+    }
+    /// The code of the phase from which `seat`'s current holder may read the seat's private press, where
+    /// the engine moves people between seats (a Cabinet successor sees only his own tenure's press,
+    /// CAB.1). `None` (the default): the seat's whole press.
+    fn tenure_start(state: &Self::State, seat: SeatIndex) -> Option<String> {
+        let _ = (state, seat);
+        None
+    }
     /// How a game master writes this kind's actions (shown on the GM panel), or `None` if it has none.
     fn gm_action_syntax(state: &Self::State) -> Option<&'static str> {
         let _ = state;

@@ -135,6 +135,21 @@ macro_rules! kinds {
                 match self { $(AnyGame::$variant(state) => <$rules as Rules>::duties(state, seat)),+ }
             }
 
+            /// The seats whose votes decide a draw or a concession; `None`: every surviving seat's.
+            pub fn draw_voters(&self) -> Option<Vec<SeatIndex>> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::draw_voters(state)),+ }
+            }
+
+            /// The other seats whose pending order sheets `seat` may read.
+            pub fn readable_sheets(&self, seat: SeatIndex) -> Vec<SeatIndex> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::readable_sheets(state, seat)),+ }
+            }
+
+            /// The phase code from which `seat`'s current holder reads its private press, if limited.
+            pub fn tenure_start(&self, seat: SeatIndex) -> Option<String> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::tenure_start(state, seat)),+ }
+            }
+
             pub fn may_send(&self, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {
                 match self { $(AnyGame::$variant(state) => <$rules as Rules>::may_send(state, from, to)),+ }
             }

@@ -2,7 +2,8 @@
 //! the Cabinet page (the captain names the two teammates, who each confirm); the other 18 places are
 //! filled directly in the database (signing up alone is the ordinary "Join", covered by the server
 //! tests); the GM starts the game and the team gets one power in the positions it chose. The team's
-//! General reads why he orders only armies and moves one; his attempt to write to another power's Head
+//! General reads why he orders only armies and moves one, and is offered no draw vote; his Head of State
+//! reads that pending order on his own order page and votes a draw for the power; his attempt to write to another power's Head
 //! of State is refused with the reason; the Head of State proposes a relief with the standby list on the
 //! Cabinet page, which a visitor never sees; the GM ends the game and the game page names every holder.
 
@@ -99,6 +100,15 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     browser.fill("#order-text", &format!("{army} H")).await?;
     browser.click("#save-text-orders").await?;
     browser.wait_for_text("#accepted-orders", &format!("{army} H")).await?;
+    // Draws and concessions are his Head of State's (CAB.6): he is told so and offered neither form.
+    browser.wait_for_text("#no-end-vote", "does not vote on draws or concessions").await?;
+    let forms: i64 = browser
+        .client
+        .execute("return document.querySelectorAll('#draw-form, #concede-form').length;", vec![])
+        .await?
+        .as_i64()
+        .unwrap_or(-1);
+    assert_eq!(forms, 0, "a General has no draw or concede form");
     browser.goto(&format!("{site}{game_path}/cabinet")).await?;
     let known = browser.text("#known").await?;
     assert!(known.contains("Hedda Headley") && known.contains("Abe Admiralson"), "{known}");
@@ -126,6 +136,15 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     browser.log_out().await?;
 
     browser.log_in(&site, "hedda").await?;
+    // The Head of State reads his General's pending order on his own order page (CAB.7), votes draws, and
+    // concedes to powers, not positions (CAB.6).
+    browser.goto(&format!("{site}{game_path}/orders")).await?;
+    let pending = browser.wait_for_text("#readable-sheets", &format!("{army} H")).await?;
+    assert!(pending.contains(&format!("{title}: General")), "{pending}");
+    let menu = browser.text("#concede-to").await?;
+    assert!(!menu.contains("General") && !menu.contains("Head of State"), "{menu}");
+    browser.click("#draw-toggle").await?;
+    browser.wait_for_text("body", "You voted for a draw").await?;
     browser.goto(&format!("{site}{game_path}/cabinet")).await?;
     browser.select("#relieve-seat", &format!("{title} general")).await?;
     browser.click("#propose-relief").await?;

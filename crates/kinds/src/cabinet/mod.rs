@@ -225,6 +225,21 @@ impl Rules for CabinetDiplomacy {
         SeatRef::from_id(seat).map(|seat| seats::duties(seat.role, &seat.power.to_string()))
     }
 
+    /// Only Heads of State vote, once per realm; a power without one abstains (CAB.6).
+    fn draw_voters(state: &State) -> Option<Vec<SeatIndex>> {
+        Some(state.voting_seats().into_iter().map(SeatRef::id).collect())
+    }
+
+    fn readable_sheets(state: &State, seat: SeatIndex) -> Vec<SeatIndex> {
+        readable_sheets(state, seat)
+    }
+
+    /// A holder reads his seat's press from his own tenure only: a successor does not inherit his
+    /// predecessor's conversations (CAB.1).
+    fn tenure_start(state: &State, seat: SeatIndex) -> Option<String> {
+        SeatRef::from_id(seat).and_then(|seat| state.holder(seat)).map(|holder| holder.since)
+    }
+
     fn gm_action(state: &State, action: &str) -> Result<(State, Report), GmActionError> {
         let mut next = state.clone();
         next.gm_action(action).map_err(GmActionError::Refused)?;
@@ -351,10 +366,13 @@ impl State {
         self.commanders_of_realm(seat.power.0).into_iter().filter(|commander| self.is_held(*commander)).collect()
     }
 
-    /// The seats that vote on draws and concessions for their realm (CAB.6): each held Head of State.
+    /// The seats that vote on draws and concessions for their realm (CAB.6): each held Head of State of
+    /// a realm still in the game (owning a center or a unit).
     pub fn voting_seats(&self) -> Vec<SeatRef> {
+        let position = self.position();
         self.realms()
             .into_iter()
+            .filter(|realm| realm.iter().any(|power| position.centers_of(*power) + position.units_of(*power) > 0))
             .map(|realm| SeatRef::new(realm[0], Role::HeadOfState))
             .filter(|seat| self.is_held(*seat))
             .collect()

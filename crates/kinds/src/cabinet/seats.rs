@@ -354,10 +354,12 @@ fn refusal_reason(sender: SeatRef, to: SeatIndex) -> String {
         Role::HeadOfState => {
             format!("a Head of State writes only to its own cabinet, the other Heads of State and the GM, not to {to}")
         }
-        Role::General | Role::Admiral => format!(
-            "a {} writes only to its own Head of State, its counterpart and the GM, not to {to}",
-            sender.role.title()
-        ),
+        Role::General => {
+            format!("a General writes only to its own Head of State, its counterpart and the GM, not to {to}")
+        }
+        Role::Admiral => {
+            format!("an Admiral writes only to its own Head of State, its counterpart and the GM, not to {to}")
+        }
     }
 }
 

@@ -504,6 +504,10 @@ fn rulings_2_5_a_commander_writes_only_to_his_head_of_state_his_counterpart_and_
     assert!(public.to_string().contains("may not write public press"));
     let vacant = gm(&game, "UNSEAT France admiral");
     assert!(!may_write(&vacant, GENERAL, &[ADMIRAL]), "nobody would read it but the next holder");
+    // The refusal reads as English for either commander (issue 26 point 7: not "a Admiral").
+    let to = Recipients::private(correspondent(&game, ADMIRAL), [correspondent(&game, "Germany: General")]);
+    let refusal = game.may_send(correspondent(&game, ADMIRAL), &to).unwrap_err().to_string();
+    assert!(refusal.starts_with("an Admiral writes only"), "{refusal}");
 }
 
 #[test]
@@ -541,6 +545,9 @@ fn cab_7_the_head_of_state_reads_his_commanders_pending_orders() {
     };
     assert_eq!(readable(HOS), [GENERAL, ADMIRAL]);
     assert!(readable(GENERAL).is_empty());
+    assert_eq!(game.readable_sheets(seat(&game, HOS)).len(), 2, "the site asks through `Rules`");
+    let dual = joined(&new_game(), "Germany", "France");
+    assert_eq!(dual.readable_sheets(seat(&dual, HOS)).len(), 4, "a dual monarch reads both cabinets' commanders");
 }
 
 #[test]
@@ -582,6 +589,30 @@ fn cab_6_draw_and_concession_votes_are_the_heads_of_state() {
     assert!(
         voters.contains(&HOS.to_string()) && !voters.iter().any(|v| v.starts_with("Italy") || v.starts_with("Germany"))
     );
+    // The site asks the kind, through the `Rules` interface, who votes.
+    let site_voters = game.draw_voters().expect("Cabinet says who votes");
+    assert_eq!(site_voters.len(), 5);
+    assert!(site_voters.contains(&seat(&game, HOS)) && !site_voters.contains(&seat(&game, GENERAL)));
+}
+
+#[test]
+fn cab_6_a_realm_out_of_the_game_does_not_vote() {
+    // See: rulings CAB.6 (the votes of the powers still in the game)
+    let game = game_at("S1901M", &["France A par"], &[("rom", "France"), ("nap", "France"), ("ven", "France")]);
+    let voters = game.draw_voters().expect("Cabinet says who votes");
+    assert_eq!(voters.len(), 6, "Italy has no center and no unit left: {voters:?}");
+    assert!(!voters.contains(&seat(&game, "Italy: Head of State")));
+}
+
+#[test]
+fn cab_1_a_successor_reads_press_from_his_own_tenure_only() {
+    // See: rulings CAB.1 (extended to the successor, docs/variants.md)
+    let game = new_game();
+    assert_eq!(game.tenure_start(seat(&game, GENERAL)).as_deref(), Some("S1901M"));
+    let (game, _) = step(&game, &[]);
+    let game = gm(&gm(&game, "UNSEAT France general"), "SEAT France general person 999");
+    assert_eq!(game.tenure_start(seat(&game, GENERAL)).as_deref(), Some("F1901M"), "the successor's tenure");
+    assert_eq!(game.tenure_start(seat(&game, ADMIRAL)).as_deref(), Some("S1901M"), "the others keep theirs");
 }
 
 #[test]

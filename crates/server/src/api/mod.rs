@@ -19,7 +19,7 @@ pub(crate) mod tokens;
 #[cfg(test)]
 mod bot_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::sync::Arc;
 

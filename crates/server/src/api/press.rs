@@ -118,9 +118,16 @@ pub async fn messages(
     let mut conn = state.db.acquire().await?;
     let context = PressContext::load(&mut conn, game_id, caller.user.as_ref(), &query.invite).await?;
     let conversation = readable(&mut conn, &context, conversation_id).await?;
-    let (rows, has_older) =
-        press_queries::page_of_messages(&mut conn, conversation_id, context.show_names(), query.before, PAGE_SIZE)
-            .await?;
+    let from = context.reader.readable_from(&conversation);
+    let (rows, has_older) = press_queries::page_of_messages(
+        &mut conn,
+        conversation_id,
+        context.show_names(),
+        from,
+        query.before,
+        PAGE_SIZE,
+    )
+    .await?;
     let older_before = rows.first().filter(|_| has_older).map(|oldest| oldest.press_message_id.0);
     Ok(Json(Messages {
         conversation: conversation_id.0,

@@ -20,7 +20,7 @@ use crate::test_support::{
 };
 
 /// An API answer: status, the headers a test reads, and the body as JSON (`Null` if it is not JSON).
-pub(super) struct Answer {
+pub(crate) struct Answer {
     pub status: StatusCode,
     pub content_type: String,
     pub retry_after: Option<String>,
@@ -49,7 +49,7 @@ impl Answer {
 }
 
 /// Sends one request to the API with `token` (none: a visitor) and, when given, a JSON body.
-pub(super) async fn call(app: &Router, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+pub(crate) async fn call(app: &Router, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
     let mut request = Request::builder().method(method).uri(format!("/api/v1{path}"));
     if let Some(token) = token {
         request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
@@ -76,7 +76,7 @@ pub(super) async fn send(app: &Router, request: Request<Body>) -> Answer {
 }
 
 /// A token for the account `username`, made as the tokens page makes one.
-pub(super) async fn token_of(pool: &PgPool, username: &str) -> String {
+pub(crate) async fn token_of(pool: &PgPool, username: &str) -> String {
     let account_id: AccountId = sqlx::query_scalar("select account_id from account where username = $1")
         .bind(username)
         .fetch_one(pool)
@@ -88,7 +88,7 @@ pub(super) async fn token_of(pool: &PgPool, username: &str) -> String {
     token
 }
 
-pub(super) fn api_app(pool: &PgPool, per_minute: i32) -> Router {
+pub(crate) fn api_app(pool: &PgPool, per_minute: i32) -> Router {
     let mut config = Config::with_database_url("postgres://unused");
     config.api_requests_per_minute = per_minute;
     crate::app(AppState::new(pool.clone(), config))

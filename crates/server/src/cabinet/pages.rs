@@ -84,6 +84,8 @@ pub struct CabinetPage {
     duties: Option<String>,
     is_head: bool,
     is_commander: bool,
+    /// A commander of a dual monarchy's junior power: the only one a secession form applies to.
+    may_secede: bool,
     known: Vec<KnownView>,
     motions: Vec<MotionView>,
     /// Seats a relief or appointment may name (the realm's commanders), as `France general`.
@@ -172,6 +174,7 @@ pub async fn cabinet_page(
         duties: None,
         is_head: false,
         is_commander: false,
+        may_secede: false,
         known: Vec::new(),
         motions: Vec::new(),
         commander_seats: Vec::new(),
@@ -246,6 +249,7 @@ fn fill_position(page: &mut CabinetPage, state: &cabinet::State, seat: SeatRef, 
     page.duties = Some(duties(seat.role, &seat.power.to_string()));
     page.is_head = seat.role == Role::HeadOfState;
     page.is_commander = seat.role.is_commander();
+    page.may_secede = seat.role.is_commander() && state.cabinet(seat.power.0).joined_to.is_some();
     page.known = cabinet::known_holders(state, seat.id())
         .into_iter()
         .filter_map(|(index, status)| {

@@ -213,7 +213,10 @@ async fn each_position_is_offered_its_own_units_and_told_why(pool: PgPool) {
     let page = people[head].client.get(&format!("/games/{game_id}/orders")).await;
     page.assert_contains("Backup: A par")
         .assert_contains("Backup: F bre")
-        .assert_contains("your orders for them are backups");
+        .assert_contains("your orders for them are backups")
+        // Issue 26 point 7: his backups are explained, not "You have no orders to give".
+        .assert_lacks("You have no orders to give")
+        .assert_contains("the orders below are optional, used as your duties above say");
     // A General's fleet order is refused with the reason, and his army order is saved.
     let phase = current_phase(&pool, game_id).await;
     let page = people[general]
@@ -392,6 +395,8 @@ async fn a_coup_naming_another_head_of_state_makes_a_dual_monarchy_whose_head_or
             .assert_status(StatusCode::SEE_OTHER);
     }
     process_phase(&pool, game_id).await;
+    // Outside a dual monarchy, no secession form is offered (issue 26 point 7).
+    people[general].client.get(&format!("/games/{game_id}/cabinet")).await.assert_lacks("id=\"secede-form\"");
     let page = people[austria].client.get(&format!("/games/{game_id}/cabinet")).await;
     page.assert_contains("depose the Head of State of Italy for the Head of State of Austria, as a dual monarchy")
         .assert_contains("Sign motion 1");
@@ -406,6 +411,7 @@ async fn a_coup_naming_another_head_of_state_makes_a_dual_monarchy_whose_head_or
     people[deposed].client.get(&format!("/games/{game_id}/orders")).await.assert_error_page(StatusCode::FORBIDDEN);
     let page = people[austria].client.get(&format!("/games/{game_id}/cabinet")).await;
     page.assert_contains(&people[general].username).assert_contains("General of the Army of Italy");
+    people[general].client.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("id=\"secede-form\"");
     people[austria]
         .client
         .get(&format!("/games/{game_id}/orders"))
@@ -519,4 +525,188 @@ async fn a_won_game_lists_every_position_of_the_winning_realm_with_its_holder(po
     page.assert_contains("Head of State of France")
         .assert_contains("General of France")
         .assert_contains("Admiral of France");
+}
+
+/// The game's status as stored.
+async fn game_status(pool: &PgPool, game_id: GameId) -> String {
+    sqlx::query_scalar("select status::text from game where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
+}
+
+// See: rulings CAB.6; issue 26 point 1
+#[sqlx::test(migrations = "../../migrations")]
+async fn cab_6_draws_and_concessions_are_the_heads_of_states_and_seven_votes_end_the_game(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let general = holder(&pool, game_id, &people, "france", "general").await;
+    let page = people[general].client.get(&format!("/games/{game_id}/orders")).await;
+    page.assert_status(StatusCode::OK).assert_lacks("id=\"draw-form\"").assert_lacks("id=\"concede-form\"");
+    page.assert_contains("does not vote on draws or concessions");
+    people[general]
+        .client
+        .post(&format!("/games/{game_id}/orders/draw"), &[("draw", "true")])
+        .await
+        .assert_error_page(StatusCode::CONFLICT);
+    // The concede menu lists the six other powers, not twenty positions.
+    let french_head = holder(&pool, game_id, &people, "france", "head_of_state").await;
+    let page = people[french_head].client.get(&format!("/games/{game_id}/orders")).await;
+    let menu = page.body.split("id=\"concede-to\"").nth(1).and_then(|rest| rest.split("</select>").next()).unwrap();
+    assert_eq!(menu.matches("<option").count(), 7, "nobody and six powers: {menu}");
+    assert!(menu.contains(">England</option>") && !menu.contains("General") && !menu.contains("France"), "{menu}");
+    for power in ["austria", "england", "france", "germany", "italy", "russia", "turkey"] {
+        assert_eq!(game_status(&pool, game_id).await, "running", "not before every Head of State voted");
+        let head = holder(&pool, game_id, &people, power, "head_of_state").await;
+        people[head]
+            .client
+            .post(&format!("/games/{game_id}/orders/draw"), &[("draw", "true")])
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+    assert_eq!(game_status(&pool, game_id).await, "finished", "the seven Heads of State drew the game");
+    let page = Client::new(pool.clone()).get(&format!("/games/{game_id}")).await;
+    page.assert_contains("Draw between Austria, England, France, Germany, Italy, Russia and Turkey");
+}
+
+// See: rulings CAB.7; issue 26 point 2
+#[sqlx::test(migrations = "../../migrations")]
+async fn cab_7_the_head_of_state_reads_his_commanders_pending_orders_on_his_order_page(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let general = holder(&pool, game_id, &people, "france", "general").await;
+    let phase = current_phase(&pool, game_id).await;
+    people[general]
+        .client
+        .post(
+            &format!("/games/{game_id}/orders"),
+            &[("phase", phase.as_str()), ("intent", "replace"), ("text", "A par - bur")],
+        )
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    let head = holder(&pool, game_id, &people, "france", "head_of_state").await;
+    let page = people[head].client.get(&format!("/games/{game_id}/orders")).await;
+    page.assert_contains("Pending orders you may read")
+        .assert_contains("<h3>France: General</h3>")
+        .assert_contains("<li><code>A par - bur</code></li>")
+        .assert_contains("<h3>France: Admiral</h3>")
+        .assert_contains("No orders saved yet.");
+    // Nobody else reads them: not the Admiral, not another power's Head of State.
+    let admiral = holder(&pool, game_id, &people, "france", "admiral").await;
+    let german_head = holder(&pool, game_id, &people, "germany", "head_of_state").await;
+    let page = people[admiral].client.get(&format!("/games/{game_id}/orders")).await;
+    page.assert_lacks("Pending orders you may read").assert_lacks("<code>A par - bur</code>");
+    let page = people[german_head].client.get(&format!("/games/{game_id}/orders")).await;
+    page.assert_contains("<h3>Germany: General</h3>")
+        .assert_lacks("France: General")
+        .assert_lacks("<code>A par - bur</code>");
+}
+
+// See: rulings CAB.1 (extended to the successor: he sees press from his own tenure only); issue 26 point 4
+#[sqlx::test(migrations = "../../migrations")]
+async fn cab_1_a_successor_reads_no_press_of_his_predecessors_tenure(pool: PgPool) {
+    let (mut gm, mut people, game_id) = cabinet_table(&pool).await;
+    let general = holder(&pool, game_id, &people, "france", "general").await;
+    let head = holder(&pool, game_id, &people, "france", "head_of_state").await;
+    let head_seat: i64 =
+        sqlx::query_scalar("select s.seat_id from seat s join account a using (account_id) where a.username = $1")
+            .bind(&people[head].username)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let head_seat = head_seat.to_string();
+    let message = |body: &'static str| [("to", head_seat.clone()), ("body", body.to_owned())];
+    let form = |message: &[(&'static str, String); 2]| -> Vec<(&'static str, String)> { message.to_vec() };
+    for (phase, body) in [(0, "zqoldtenureplan"), (1, "zqsamephaseplan")] {
+        if phase == 1 {
+            process_phase(&pool, game_id).await;
+        }
+        let fields = form(&message(body));
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        people[general]
+            .client
+            .post(&format!("/games/{game_id}/press"), &fields)
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+    // The GM replaces the General by somebody new in the phase of the second message: his tenure starts
+    // when he is seated, not with the phase.
+    let general_seat: i64 =
+        sqlx::query_scalar("select s.seat_id from seat s join account a using (account_id) where a.username = $1")
+            .bind(&people[general].username)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let mut successor = logged_in(&pool, "zqsuccessor").await;
+    gm.post(&format!("/games/{game_id}/admin/seats/{general_seat}/replace"), &[("username", "zqsuccessor")])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    let seated = successor.get(&format!("/games/{game_id}/orders")).await.status == StatusCode::OK;
+    assert!(seated, "the successor holds the General's seat");
+    let conversations: Vec<i64> =
+        sqlx::query_scalar("select conversation_id from conversation where game_id = $1 and not is_public")
+            .bind(game_id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(conversations.len(), 1);
+    let conversation = conversations[0];
+    for path in [
+        format!("/games/{game_id}/press"),
+        format!("/games/{game_id}/press/{conversation}"),
+        format!("/games/{game_id}/press/{conversation}/feed?after=0"),
+    ] {
+        let page = successor.get(&path).await;
+        page.assert_status(StatusCode::OK);
+        for secret in ["zqoldtenureplan", "zqsamephaseplan"] {
+            assert!(!page.body.contains(secret), "{path} shows the predecessor's press: {}", page.body);
+        }
+    }
+    let (app, token) =
+        (crate::api::tests::api_app(&pool, 1000), crate::api::tests::token_of(&pool, "zqsuccessor").await);
+    let path = format!("/games/{game_id}/press/{conversation}");
+    let answer = crate::api::tests::call(&app, "GET", &path, Some(&token), None).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert!(!answer.text.contains("zqoldtenureplan") && !answer.text.contains("zqsamephaseplan"), "{}", answer.text);
+    // The Head of State, whose tenure it was, still reads it.
+    let page = people[head].client.get(&format!("/games/{game_id}/press/{conversation}")).await;
+    page.assert_contains("zqoldtenureplan").assert_contains("zqsamephaseplan");
+    // What the successor writes himself, he reads.
+    let fields = form(&message("zqsuccessorsreport"));
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    successor.post(&format!("/games/{game_id}/press"), &fields).await.assert_status(StatusCode::SEE_OTHER);
+    successor.get(&format!("/games/{game_id}/press/{conversation}")).await.assert_contains("zqsuccessorsreport");
+}
+
+// See: rulings CAB.9, 0.5; issue 26 point 3
+#[sqlx::test(migrations = "../../migrations")]
+async fn cab_9_the_public_seat_table_shows_no_vacancy_and_no_sign_up_order(pool: PgPool) {
+    let (mut gm, people, game_id) = cabinet_table(&pool).await;
+    let general = holder(&pool, game_id, &people, "england", "general").await;
+    let general_seat: i64 =
+        sqlx::query_scalar("select s.seat_id from seat s join account a using (account_id) where a.username = $1")
+            .bind(&people[general].username)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    gm.post(&format!("/games/{game_id}/admin/seats/{general_seat}/remove"), &[])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    let vacant: Option<i64> = sqlx::query_scalar("select account_id from seat where seat_id = $1")
+        .bind(general_seat)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(vacant, None, "the seat is vacant now");
+    let page = Client::new(pool.clone()).get(&format!("/games/{game_id}")).await;
+    page.assert_status(StatusCode::OK).assert_lacks("Empty seat");
+    let table = page.body.split("id=\"seats\"").nth(1).and_then(|rest| rest.split("</table>").next()).unwrap();
+    let powers: Vec<&str> = table
+        .split("<tr")
+        .skip(2)
+        .filter_map(|row| {
+            ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+                .into_iter()
+                .find(|p| row.contains(p))
+        })
+        .collect();
+    assert_eq!(powers.len(), 21, "{table}");
+    let mut sorted = powers.clone();
+    sorted.sort();
+    assert_eq!(powers, sorted, "rows come power by power, not in sign-up order");
 }

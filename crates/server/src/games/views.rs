@@ -92,11 +92,21 @@ pub struct SeatView {
 }
 
 /// Lists the game's seats, the taken ones first, then one empty line per seat nobody holds yet.
+///
+/// Where the kind's engine moves people between secret posts (a Cabinet relief or coup), a viewer who
+/// may not see names learns nothing of those moves either (CAB.9): the seats come in the kind's order,
+/// not in sign-up order (which would pair people with posts), and a vacated seat looks like any other.
 pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<SeatView> {
     let sees_names = access.sees_names(game);
-    let taken = seats.iter().enumerate().map(|(index, seat)| {
+    let hides_moves = game.kind.facts().seats.engine_seats_people() && !sees_names;
+    let mut ordered: Vec<&SeatRow> = seats.iter().collect();
+    if hides_moves {
+        ordered.sort_by_key(|seat| (seat.game_seat.is_none(), seat.game_seat, seat.seat_id));
+    }
+    let taken = ordered.into_iter().enumerate().map(|(index, seat)| {
         let is_mine = access.my_seat == Some(seat.seat_id);
         let player = match (&seat.display_name, sees_names || is_mine) {
+            (None, _) if hides_moves && seat.game_seat.is_some() => "Anonymous player".to_owned(),
             (None, _) => "Empty seat".to_owned(),
             (Some(name), true) => name.clone(),
             (Some(_), false) => "Anonymous player".to_owned(),
@@ -108,7 +118,7 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
             powers: powers_label(&seat.powers),
             player,
             is_mine,
-            is_empty: seat.account_id.is_none(),
+            is_empty: seat.account_id.is_none() && !(hides_moves && seat.game_seat.is_some()),
         }
     });
     let total = usize::try_from(game.seat_count).unwrap_or(0);

@@ -66,7 +66,17 @@ pub(crate) async fn load_my_seat(
     Ok(MySeat { game, seat_id, game_seat, phase, state, numbering, sheet, sheet_locked, votes_for_draw, conceded_to })
 }
 
+/// Why a seat may not vote on a draw or concede.
+pub(crate) const NOT_A_DECIDER: &str =
+    "Only powers still in the game vote on a draw or concede, each through the seat the game's rules name.";
+
 impl MySeat {
+    /// Whether this seat votes on draws and concessions (a surviving seat, or the seat the kind names
+    /// for its power).
+    pub(crate) fn decides_the_end(&self) -> bool {
+        end::deciding_seats(&self.state, &self.numbering).iter().any(|(seat_id, _)| *seat_id == self.seat_id)
+    }
+
     /// The seat's sheet in the phase; a seat without one has nothing to show or change.
     pub(crate) fn sheet(&self) -> AppResult<&SheetRow> {
         self.sheet.as_ref().ok_or_else(|| AppError::Conflict("Your seat has no order sheet in this phase.".to_owned()))
@@ -110,8 +120,8 @@ pub(crate) async fn record_draw_vote(
     now: DateTime<Utc>,
 ) -> AppResult<bool> {
     let seat = load_my_seat(conn, game_id, user, Some(RowLock::Update)).await?;
-    if !end::surviving_seats(&seat.state, &seat.numbering).iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
-        return Err(AppError::Conflict("Only powers still in the game vote on a draw.".to_owned()));
+    if !seat.decides_the_end() {
+        return Err(AppError::Conflict(NOT_A_DECIDER.to_owned()));
     }
     turn_queries::set_draw_vote(conn, game_id, seat.seat_id, draw).await?;
     Ok(draw && end::finish_if_agreed(conn, game_id, &seat.state, now).await?)

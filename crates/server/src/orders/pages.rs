@@ -6,11 +6,12 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use chrono::{DateTime, Utc};
 use kinds::Notation;
+use sqlx::PgConnection;
 use std::collections::BTreeMap;
 
 use kinds::{AcceptedLine, FormRow, OrderForm};
 
-use super::actions::{MySeat, load_my_seat, mark_ready, record_draw_vote};
+use super::actions::{MySeat, NOT_A_DECIDER, load_my_seat, mark_ready, record_draw_vote};
 use super::chain;
 use super::forms::{ConcedeForm, DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, RowPick, SheetRequest, read_sheet};
 use super::queries::{self, SheetRow};
@@ -102,6 +103,9 @@ pub struct OrdersPage {
     seat_title: String,
     must_order: bool,
     ready: bool,
+    /// Whether this seat votes on draws and concessions (where the kind names one seat per power, the
+    /// others are not offered the forms).
+    decides_the_end: bool,
     /// This seat's own draw vote; nobody is shown anyone else's.
     votes_for_draw: bool,
     /// The other surviving seats this one may concede to, the one it has conceded to selected.
@@ -125,6 +129,16 @@ pub struct OrdersPage {
     notation: Notation,
     /// In a Cabinet game: what this position may order and why (sheet §5–7).
     position_duties: Option<String>,
+    /// Other seats' pending orders this seat may read by the kind's rules (a Head of State his
+    /// commanders', CAB.7); empty for most seats.
+    readable_sheets: Vec<PendingSheet>,
+}
+
+/// Another seat's saved orders for the open phase, shown to a seat the kind lets read them.
+pub struct PendingSheet {
+    pub title: String,
+    /// The sheet's accepted lines, canonical; empty when that seat has saved nothing yet.
+    pub lines: Vec<String>,
 }
 
 /// What a request leaves for the page to show besides the saved sheet.
@@ -143,7 +157,14 @@ pub(crate) struct Answer {
 impl OrdersPage {
     /// The page for `seat`, with `form` its order form (built once per request: it lists every legal
     /// order of every unit).
-    fn build(nav: Nav, user: &User, seat: &MySeat, form: OrderForm, answer: Answer) -> AppResult<Self> {
+    fn build(
+        nav: Nav,
+        user: &User,
+        seat: &MySeat,
+        form: OrderForm,
+        answer: Answer,
+        readable_sheets: Vec<PendingSheet>,
+    ) -> AppResult<Self> {
         let sheet = seat.sheet()?;
         let check = seat.state.check_orders(seat.game_seat, &sheet.orders);
         let deadline_notice = match crate::turns::preview::awaits_release(&seat.game) {
@@ -151,7 +172,8 @@ impl OrdersPage {
             false => seat.game.deadline_notice.clone(),
         };
         let (votes_for_draw, conceded_to) = (seat.votes_for_draw, seat.conceded_to);
-        let concede_choices = end::surviving_seats(&seat.state, &seat.numbering)
+        let decides_the_end = seat.decides_the_end();
+        let concede_choices = end::deciding_seats(&seat.state, &seat.numbering)
             .into_iter()
             .filter(|(seat_id, _)| *seat_id != seat.seat_id)
             .map(|(seat_id, title)| OptionView {
@@ -181,8 +203,10 @@ impl OrdersPage {
             seat_title,
             must_order: sheet.must_order,
             ready: sheet.ready,
+            decides_the_end,
             votes_for_draw,
             concede_choices,
+            readable_sheets,
             conceded: conceded_to.is_some(),
             notes: form.notes,
             rows,
@@ -350,6 +374,41 @@ fn level_captions(row: &FormRow) -> serde_json::Map<String, serde_json::Value> {
     captions
 }
 
+/// The viewer's seat and the other seats' pending sheets it may read, on a connection given back at once.
+async fn load_with_readable_sheets(
+    state: &AppState,
+    game_id: GameId,
+    user: &User,
+) -> AppResult<(MySeat, Vec<PendingSheet>)> {
+    let mut conn = state.db.acquire().await?;
+    let seat = load_my_seat(&mut conn, game_id, user, None).await?;
+    let readable = readable_sheets(&mut conn, &seat).await?;
+    Ok((seat, readable))
+}
+
+/// The pending sheets of the seats the kind lets this seat read (CAB.7: a Head of State reads his
+/// commanders'), each as its accepted lines; a seat that saved nothing shows with none.
+pub(crate) async fn readable_sheets(conn: &mut PgConnection, seat: &MySeat) -> AppResult<Vec<PendingSheet>> {
+    let readable = seat.state.readable_sheets(seat.game_seat);
+    if readable.is_empty() {
+        return Ok(Vec::new());
+    }
+    let seat_ids: Vec<SeatId> =
+        seat.numbering.iter().filter(|(_, number)| readable.contains(number)).map(|(seat_id, _)| *seat_id).collect();
+    let saved = queries::sheets_of(conn, seat.game.game_id, seat.phase.phase_index, &seat_ids).await?;
+    let infos = seat.state.seats();
+    Ok(readable
+        .into_iter()
+        .filter_map(|number| {
+            let (seat_id, _) = seat.numbering.iter().find(|(_, n)| *n == number)?;
+            let title = infos.iter().find(|info| info.id == number)?.title.clone();
+            let text = saved.iter().find(|(id, _)| id == seat_id).map_or("", |(_, text)| text.as_str());
+            let lines = seat.state.check_orders(number, text).accepted.into_iter().map(|line| line.text).collect();
+            Some(PendingSheet { title, lines })
+        })
+        .collect())
+}
+
 /// The order page; after a save that went through whole, `?done=` says what it did.
 pub async fn orders_page(
     State(state): State<AppState>,
@@ -358,10 +417,10 @@ pub async fn orders_page(
     Query(query): Query<DoneQuery>,
 ) -> AppResult<OrdersPage> {
     // The connection goes back to the pool before the form is built.
-    let seat = load_my_seat(&mut *state.db.acquire().await?, game_id, &signed_in.user, None).await?;
+    let (seat, readable) = load_with_readable_sheets(&state, game_id, &signed_in.user).await?;
     let form = seat.state.order_form(seat.game_seat);
     let answer = Answer { message: query.done().map(Done::message), ..Answer::default() };
-    OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer)
+    OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer, readable)
 }
 
 /// Answers any of the order forms. A save never loses orders silently: a sheet whose lines are all
@@ -376,14 +435,14 @@ pub async fn save_orders(
 ) -> AppResult<Response> {
     let submission = read_sheet(&fields).map_err(AppError::BadRequest)?;
     if let SheetRequest::Rows { picks, refine: true } = submission.request {
-        let seat = load_my_seat(&mut *state.db.acquire().await?, game_id, &signed_in.user, None).await?;
+        let (seat, readable) = load_with_readable_sheets(&state, game_id, &signed_in.user).await?;
         let answer = Answer {
             message: Some(SaveMessage::done("Not saved yet: finish your choices, then save.")),
             picks: Some(picks),
             ..Answer::default()
         };
         let form = seat.state.order_form(seat.game_seat);
-        let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer)?;
+        let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer, readable)?;
         return Ok(page.into_response());
     }
     let mut tx = state.db.begin().await?;
@@ -394,10 +453,11 @@ pub async fn save_orders(
     if let Some(done) = saved.answer.done {
         return Ok(Redirect::to(&format!("/games/{game_id}/orders?{}", done.query())).into_response());
     }
+    let readable = readable_sheets(&mut *state.db.acquire().await?, &seat).await?;
     let form = seat.state.order_form(seat.game_seat);
     // The page shows the sheet as this save left it.
     let seat = MySeat { sheet: seat.sheet.map(|sheet| SheetRow { orders: saved.sheet, ..sheet }), ..seat };
-    let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, saved.answer)?;
+    let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, saved.answer, readable)?;
     Ok(page.into_response())
 }
 
@@ -529,9 +589,9 @@ pub async fn concede(
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
     let seat = load_my_seat(&mut tx, game_id, &signed_in.user, Some(RowLock::Update)).await?;
-    let survivors = end::surviving_seats(&seat.state, &seat.numbering);
-    if !survivors.iter().any(|(seat_id, _)| *seat_id == seat.seat_id) {
-        return Err(AppError::Conflict("Only powers still in the game may concede.".to_owned()));
+    let survivors = end::deciding_seats(&seat.state, &seat.numbering);
+    if !seat.decides_the_end() {
+        return Err(AppError::Conflict(NOT_A_DECIDER.to_owned()));
     }
     if let Some(to) = to
         && (to == seat.seat_id || !survivors.iter().any(|(seat_id, _)| *seat_id == to))

@@ -30,6 +30,26 @@ pub async fn sheet(
     .await
 }
 
+/// The saved sheets of these seats in one phase (a seat with none is left out). Only for a reader the
+/// game kind lets read them (a Cabinet Head of State, his commanders', CAB.7).
+pub async fn sheets_of(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    seat_ids: &[SeatId],
+) -> Result<Vec<(SeatId, String)>, sqlx::Error> {
+    sqlx::query!(
+        r#"select seat_id as "seat_id: SeatId", orders from seat_order
+         where game_id = $1 and phase_index = $2 and seat_id = any($3)"#,
+        game_id as GameId,
+        phase_index,
+        seat_ids as _
+    )
+    .map(|row| (row.seat_id, row.orders))
+    .fetch_all(conn)
+    .await
+}
+
 /// The game's open phase as a seat's orders need it.
 #[derive(Debug)]
 pub struct OpenPhase {

@@ -4,6 +4,8 @@
 
 use std::collections::BTreeSet;
 
+use chrono::{DateTime, Utc};
+
 use kinds::Correspondent;
 
 use super::queries::ConversationRow;
@@ -23,6 +25,22 @@ pub struct Reader {
     pub is_gm: bool,
     /// The game has ended and its GM chose to publish all press: everyone reads every conversation.
     pub everything_published: bool,
+    /// Where the reader's tenure in his seat starts: where the game's engine moves people between seats,
+    /// a successor reads his own tenure's press only (CAB.1); the whole game otherwise.
+    pub tenure_from: Tenure,
+}
+
+/// The start of a holder's tenure: the kind's first phase of it, and the moment the site seated him
+/// (a successor seated during a phase must not read what his predecessor wrote earlier in it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tenure {
+    pub phase_index: i32,
+    pub since: DateTime<Utc>,
+}
+
+impl Tenure {
+    /// The whole game.
+    pub const WHOLE_GAME: Tenure = Tenure { phase_index: 0, since: DateTime::<Utc>::UNIX_EPOCH };
 }
 
 impl Reader {
@@ -39,6 +57,16 @@ impl Reader {
             seat: access.my_seat,
             is_gm: access.is_gm,
             everything_published: settings.published_after_end && status == GameStatus::Finished,
+            tenure_from: Tenure::WHOLE_GAME,
+        }
+    }
+
+    /// From when this reader may read a conversation's messages: all of public press (and of everything
+    /// once published), his own conversations from his tenure on.
+    pub fn readable_from(&self, conversation: &ConversationRow) -> Tenure {
+        match conversation.is_public || self.everything_published {
+            true => Tenure::WHOLE_GAME,
+            false => self.tenure_from,
         }
     }
 
@@ -179,7 +207,13 @@ mod tests {
     }
 
     fn reader(seat: Option<i64>, is_gm: bool) -> Reader {
-        Reader { account_id: None, seat: seat.map(SeatId), is_gm, everything_published: false }
+        Reader {
+            account_id: None,
+            seat: seat.map(SeatId),
+            is_gm,
+            everything_published: false,
+            tenure_from: Tenure::WHOLE_GAME,
+        }
     }
 
     #[test]

@@ -273,6 +273,7 @@ impl ConversationPage {
             conn,
             conversation.conversation_id,
             context.show_names(),
+            context.reader.readable_from(conversation),
             paging.before,
             PAGE_SIZE,
         )
@@ -413,7 +414,9 @@ pub async fn feed(
     let context = PressContext::load(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
     let conversation = readable(&mut conn, &context, conversation_id).await?;
     let after = query.after.unwrap_or(MessageId(0));
-    let rows = queries::messages_after(&mut conn, conversation_id, context.show_names(), after, FEED_LIMIT).await?;
+    let from = context.reader.readable_from(&conversation);
+    let rows =
+        queries::messages_after(&mut conn, conversation_id, context.show_names(), from, after, FEED_LIMIT).await?;
     // Like the page, the feed marks read what it shows the conversation's follower (the page's script
     // shows these messages as they come).
     if let (true, Some(account_id), Some(newest)) =

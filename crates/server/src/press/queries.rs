@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::access::{Members, Reader, Sender};
+use super::access::{Members, Reader, Sender, Tenure};
 use super::rules::PressSettings;
 use crate::games::model::PressRule;
 use crate::ids::{AccountId, ConversationId, GameId, MessageId, SeatId};
@@ -54,6 +54,8 @@ pub async fn readable_conversations(
             coalesce(r.muted, false) as "muted!"
          from conversation c
          left join press_message m on m.conversation_id = c.conversation_id
+            and (c.is_public or (select $3::boolean)
+                or (m.phase_index >= (select $6::integer) and m.sent_at >= (select $7::timestamptz)))
          left join press_reader r on r.conversation_id = c.conversation_id and r.account_id = (select $2::bigint)
          where c.game_id = $1
             and (c.is_public or (select $3::boolean) or (select $4::bigint) = any(c.member_seat_ids)
@@ -64,7 +66,9 @@ pub async fn readable_conversations(
         reader.account_id as _,
         reader.everything_published,
         reader.seat as _,
-        reader.is_gm
+        reader.is_gm,
+        reader.tenure_from.phase_index,
+        reader.tenure_from.since as _
     )
     .map(|row| ConversationLine {
         conversation: ConversationRow {
@@ -185,22 +189,27 @@ async fn messages_with_ids(
     .await
 }
 
-/// Up to `limit` messages of a conversation before `before` (or the newest), oldest first, and whether
-/// older ones exist.
+/// Up to `limit` messages of a conversation sent from `from` on (the reader's tenure, see
+/// `Reader::readable_from`), before `before` (or the newest), oldest first, and whether older
+/// ones exist.
 pub async fn page_of_messages(
     conn: &mut PgConnection,
     conversation_id: ConversationId,
     show_names: bool,
+    from: Tenure,
     before: Option<MessageId>,
     limit: i64,
 ) -> Result<(Vec<MessageRow>, bool), sqlx::Error> {
     let mut ids = sqlx::query_scalar!(
         r#"select press_message_id as "press_message_id: MessageId" from press_message
          where conversation_id = $1 and ($2::bigint is null or press_message_id < $2)
+            and phase_index >= $4 and sent_at >= $5
          order by press_message_id desc limit $3"#,
         conversation_id as ConversationId,
         before as _,
-        limit + 1
+        limit + 1,
+        from.phase_index,
+        from.since as _
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -209,21 +218,24 @@ pub async fn page_of_messages(
     Ok((messages_with_ids(conn, show_names, &ids).await?, has_older))
 }
 
-/// Messages of a conversation after `after`, oldest first (the feed).
+/// Messages of a conversation sent from `from` on (the reader's tenure), after `after`, oldest first (the feed).
 pub async fn messages_after(
     conn: &mut PgConnection,
     conversation_id: ConversationId,
     show_names: bool,
+    from: Tenure,
     after: MessageId,
     limit: i64,
 ) -> Result<Vec<MessageRow>, sqlx::Error> {
     let ids = sqlx::query_scalar!(
         r#"select press_message_id as "press_message_id: MessageId" from press_message
-         where conversation_id = $1 and press_message_id > $2
+         where conversation_id = $1 and press_message_id > $2 and phase_index >= $4 and sent_at >= $5
          order by press_message_id limit $3"#,
         conversation_id as ConversationId,
         after as MessageId,
-        limit
+        limit,
+        from.phase_index,
+        from.since as _
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -296,6 +308,34 @@ pub async fn insert_message(conn: &mut PgConnection, message: &NewMessage<'_>) -
     )
     .fetch_one(conn)
     .await
+}
+
+/// The game's latest phase (the open one, or the last once the game is over): its state, to ask the
+/// kind where a holder's tenure starts.
+pub async fn latest_state(conn: &mut PgConnection, game_id: GameId) -> Result<Option<serde_json::Value>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select state from phase where game_id = $1 order by phase_index desc limit 1",
+        game_id as GameId
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// When the seat's holder took it (the site's record; a new holder of the same seat resets it).
+pub async fn seat_taken_at(conn: &mut PgConnection, seat_id: SeatId) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select joined_at as "joined_at: DateTime<Utc>" from seat where seat_id = $1"#,
+        seat_id as SeatId
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// The index of the game's phase with this code.
+pub async fn phase_index_of(conn: &mut PgConnection, game_id: GameId, code: &str) -> Result<Option<i32>, sqlx::Error> {
+    sqlx::query_scalar!("select phase_index from phase where game_id = $1 and code = $2", game_id as GameId, code)
+        .fetch_optional(conn)
+        .await
 }
 
 /// How many messages the sender (a seat, or the game's GM) sent in the game since `since`. Holds a

@@ -9,7 +9,7 @@ use kinds::AnyGame;
 use serde::Serialize;
 use sqlx::PgConnection;
 
-use super::access::{Members, Reader, Sender, correspondent, seat_title};
+use super::access::{Members, Reader, Sender, Tenure, correspondent, seat_title};
 use super::forms::{Compose, message_text};
 use super::queries::{self, ConversationRow, MessageRow, NewMessage};
 use super::rules::{self, PressSettings};
@@ -18,7 +18,7 @@ use crate::extract::User;
 use crate::games::access::Access;
 use crate::games::load::load_visible_game;
 use crate::games::model::{GameStatus, PressRule};
-use crate::games::queries::{GameRow, SeatRow};
+use crate::games::queries::{GameRow, SeatRow, number_of};
 use crate::ids::{ConversationId, GameId, MessageId, SeatId};
 use crate::notify::{PressNotice, enqueue_press_notice};
 use crate::pages::{format_time, zone_of};
@@ -42,6 +42,28 @@ pub(crate) struct PressContext {
     pub invite: String,
 }
 
+/// The start of the reader's tenure in his seat, where the kind's engine moves people between seats and
+/// says when each tenure began (a Cabinet successor, CAB.1): its first phase, and the moment the site
+/// seated him; the whole game otherwise.
+async fn tenure_from(conn: &mut PgConnection, context: &PressContext) -> AppResult<Tenure> {
+    let Some(seat_id) = context.reader.seat else { return Ok(Tenure::WHOLE_GAME) };
+    if !context.game.kind.facts().seats.engine_seats_people() {
+        return Ok(Tenure::WHOLE_GAME);
+    }
+    let (Some(number), Some(state)) =
+        (number_of(&context.seats, seat_id), queries::latest_state(conn, context.game.game_id).await?)
+    else {
+        return Ok(Tenure::WHOLE_GAME);
+    };
+    let state = AnyGame::from_json(state).map_err(|error| AppError::Internal(error.into()))?;
+    let phase_index = match state.tenure_start(number) {
+        Some(code) => queries::phase_index_of(conn, context.game.game_id, &code).await?.unwrap_or(0),
+        None => 0,
+    };
+    let since = queries::seat_taken_at(conn, seat_id).await?.unwrap_or(Tenure::WHOLE_GAME.since);
+    Ok(Tenure { phase_index, since })
+}
+
 /// `path` with the invite code of a private game added to its query, if there is one.
 pub fn with_invite(path: &str, invite: &str) -> String {
     match (invite, path.contains('?')) {
@@ -55,7 +77,9 @@ impl PressContext {
     /// Loads a game the viewer may see (404 otherwise, so private games stay unknown).
     pub async fn load(conn: &mut PgConnection, game_id: GameId, user: Option<&User>, invite: &str) -> AppResult<Self> {
         let (game, seats, access) = load_visible_game(conn, game_id, user, invite).await?;
-        Ok(PressContext::new(game, seats, &access, user))
+        let mut context = PressContext::new(game, seats, &access, user);
+        context.reader.tenure_from = tenure_from(conn, &context).await?;
+        Ok(context)
     }
 
     pub fn new(game: GameRow, seats: Vec<SeatRow>, access: &Access, user: Option<&User>) -> Self {

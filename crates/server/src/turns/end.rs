@@ -1,5 +1,5 @@
-//! How a game ends besides a solo: a draw agreed by every surviving seat, or every other surviving seat
-//! conceding to one. Votes and concessions are secret; the only thing ever shown about them is a seat's
+//! How a game ends besides a solo: a draw agreed by every deciding seat (every surviving seat, unless
+//! the kind says who votes for a power), or every other deciding seat conceding to one. Votes and concessions are secret; the only thing ever shown about them is a seat's
 //! own choice and, when it passes, the result itself.
 
 use anyhow::Context;
@@ -37,7 +37,43 @@ pub fn surviving_seats(state: &AnyGame, numbering: &[(SeatId, kinds::SeatIndex)]
         .collect()
 }
 
-/// Ends the game in a draw if every surviving seat has voted for one; returns whether it did.
+/// The seats whose votes decide a draw or a concession, each with the name it is voted and conceded to
+/// under: every surviving seat by its title, unless the kind says who votes for a power (a Cabinet
+/// power votes through its Head of State, CAB.6), then those seats by their powers.
+pub fn deciding_seats(state: &AnyGame, numbering: &[(SeatId, kinds::SeatIndex)]) -> Vec<(SeatId, String)> {
+    let Some(voters) = state.draw_voters() else {
+        return surviving_seats(state, numbering);
+    };
+    state
+        .seats()
+        .into_iter()
+        .filter(|info| voters.contains(&info.id))
+        .filter_map(|info| {
+            let powers: Vec<&str> = info.powers.iter().map(String::as_str).collect();
+            let name = if powers.is_empty() { info.title.clone() } else { join_names(&powers) };
+            numbering.iter().find(|(_, number)| *number == info.id).map(|(seat_id, _)| (*seat_id, name))
+        })
+        .collect()
+}
+
+/// The powers still in the game, for a draw's announcement (the seats' titles in kinds without powers):
+/// every surviving power, whoever votes for it, so the announcement says nothing of who governs whom.
+fn survivors_named(state: &AnyGame, numbering: &[(SeatId, kinds::SeatIndex)]) -> String {
+    let survivors: Vec<SeatId> = surviving_seats(state, numbering).into_iter().map(|(seat_id, _)| seat_id).collect();
+    let mut names: Vec<String> = Vec::new();
+    for info in state.seats() {
+        let surviving = numbering.iter().any(|(seat_id, number)| *number == info.id && survivors.contains(seat_id));
+        let seat_names = if info.powers.is_empty() { vec![info.title] } else { info.powers };
+        for name in seat_names.into_iter().filter(|_| surviving) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    join_names(&names.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// Ends the game in a draw if every seat that decides has voted for one; returns whether it did.
 pub async fn finish_if_draw_agreed(
     conn: &mut PgConnection,
     game_id: GameId,
@@ -45,19 +81,18 @@ pub async fn finish_if_draw_agreed(
     now: DateTime<Utc>,
 ) -> anyhow::Result<bool> {
     let numbering = queries::game_seats(conn, game_id).await?;
-    let survivors = surviving_seats(state, &numbering);
+    let deciders = deciding_seats(state, &numbering);
     let voters = queries::draw_voters(conn, game_id).await?;
-    if survivors.is_empty() || !survivors.iter().all(|(seat_id, _)| voters.contains(seat_id)) {
+    if deciders.is_empty() || !deciders.iter().all(|(seat_id, _)| voters.contains(seat_id)) {
         return Ok(false);
     }
-    let names: Vec<&str> = survivors.iter().map(|(_, title)| title.as_str()).collect();
-    let summary = format!("Draw between {}", join_names(&names));
+    let summary = format!("Draw between {}", survivors_named(state, &numbering));
     status::finish(conn, game_id, now, Some(&summary)).await.context("finishing the game in a draw")?;
     notify::enqueue_game_end(conn, game_id, now).await?;
     Ok(true)
 }
 
-/// Ends the game if every surviving seat but one has conceded to that one; returns whether it did.
+/// Ends the game if every deciding seat but one has conceded to that one; returns whether it did.
 pub async fn finish_if_conceded(
     conn: &mut PgConnection,
     game_id: GameId,
@@ -65,7 +100,7 @@ pub async fn finish_if_conceded(
     now: DateTime<Utc>,
 ) -> anyhow::Result<bool> {
     let numbering = queries::game_seats(conn, game_id).await?;
-    let survivors = surviving_seats(state, &numbering);
+    let survivors = deciding_seats(state, &numbering);
     let concessions = queries::concessions(conn, game_id).await?;
     let winner = survivors.iter().find(|(winner, _)| {
         survivors.iter().filter(|(seat, _)| seat != winner).all(|(seat, _)| concessions.contains(&(*seat, *winner)))
