@@ -147,7 +147,8 @@ async fn game_row(
             case when (select $2::boolean) then
               (select json_build_object('phase_index', p.phase_index, 'label', p.label, 'state', p.state,
                   'sheets', (select coalesce(json_agg(json_build_object('game_seat', s.game_seat,
-                                'must_order', o.must_order, 'has_orders', o.orders <> '', 'ready', o.ready)
+                                'must_order', o.must_order, 'has_orders', o.orders <> '', 'ready', o.ready,
+                                'bot', s.bot)
                               order by s.game_seat), '[]')
                              from seat_order o join seat s on s.seat_id = o.seat_id
                              where o.game_id = p.game_id and o.phase_index = p.phase_index

@@ -13,6 +13,7 @@ use sqlx::PgConnection;
 use super::queries;
 use super::tick::phase_seed;
 use crate::games::model::GmAction;
+use crate::ids::SeatId;
 use crate::games::queries::{self as game_queries, GameRow};
 use crate::standby::seat_title;
 
@@ -66,5 +67,37 @@ pub(crate) async fn stand_in_for_disorder(conn: &mut PgConnection, game: &GameRo
             format!("A bot stands in for {}, in civil disorder, until a player takes it over.", seat_title(&seats, seat.seat_id));
         game_queries::record_audit(conn, game.game_id, game.gm_account_id, GmAction::GiveSeatToBot, &detail).await?;
     }
+    Ok(())
+}
+
+/// A seat just given to a bot in a running game orders the current phase at once (the phase's own
+/// seed, so replaying the phase gives the same sheet).
+pub(crate) async fn order_now(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    seat_id: SeatId,
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    let Some(phase) = queries::current_phase(conn, game.game_id).await? else { return Ok(()) };
+    let state = AnyGame::from_json(phase.state)?;
+    let Some(game_seat) = game_queries::seats(conn, game.game_id).await?.iter().find(|seat| seat.seat_id == seat_id).and_then(|seat| seat.game_seat) else {
+        return Ok(());
+    };
+    let game_seat = SeatIndex(u16::try_from(game_seat)?);
+    if state.outcome().is_some() || !state.must_order(game_seat) {
+        return Ok(());
+    }
+    let sheet = checked_sheet(&state, game_seat, phase_seed(game.rng_seed, phase.phase_index));
+    queries::store_bot_sheet(conn, game.game_id, phase.phase_index, seat_id, &sheet).await?;
+    if queries::has_human_seat(conn, game.game_id).await? {
+        queries::bring_deadline_forward_if_all_ready(conn, game.game_id, phase.phase_index, now).await?;
+    }
+    Ok(())
+}
+
+/// A seat taken back from its bot: its sheet for the current phase stays, as a suggestion, but no
+/// longer ready, so the phase waits for whoever takes the seat.
+pub(crate) async fn unready(conn: &mut PgConnection, game: &GameRow, seat_id: SeatId) -> anyhow::Result<()> {
+    queries::unready_current_sheet(conn, game.game_id, seat_id).await?;
     Ok(())
 }

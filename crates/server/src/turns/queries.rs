@@ -110,6 +110,20 @@ pub async fn store_bot_sheet(
     .map(drop)
 }
 
+/// The seat's sheet in the game's open phase, no longer ready.
+pub async fn unready_current_sheet(conn: &mut PgConnection, game_id: GameId, seat_id: SeatId) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update seat_order o set ready = false from phase p
+         where o.game_id = $1 and o.seat_id = $2 and p.game_id = o.game_id and p.phase_index = o.phase_index
+           and p.processed_at is null",
+        game_id as GameId,
+        seat_id as SeatId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
 /// Whether a person holds any seat of the game: a table of bots alone waits for its deadlines, so it
 /// never turns the worker into a loop playing bots against bots.
 pub async fn has_human_seat(conn: &mut PgConnection, game_id: GameId) -> Result<bool, sqlx::Error> {
@@ -632,6 +646,9 @@ pub struct SheetProgress {
     pub must_order: bool,
     pub has_orders: bool,
     pub ready: bool,
+    /// A bot holds the seat (its sheet is given, ready, as the phase opens).
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// The game's latest phase (its number, label and state) with each seat's progress in it, in the game
