@@ -7,9 +7,9 @@
 
 pub mod accounts;
 pub mod admin;
-pub mod bot_seats;
 pub mod api;
 pub mod archive;
+pub mod bot_seats;
 pub mod cabinet;
 pub mod clock;
 pub mod config;

@@ -26,7 +26,13 @@ async fn play_against_bots(browser: &Browser, site: &str, kind: &str, power: &st
 /// Gives an order to every row of the phase's form by clicks: a move where the row offers one, else
 /// its first choice; saves the sheet.
 async fn give_orders_by_clicks(browser: &Browser) -> anyhow::Result<()> {
-    let choices: serde_json::Value = serde_json::from_str(&browser.text_content("#order-choices").await?)?;
+    if browser.count("#save-form-orders").await? == 0 {
+        return Ok(());
+    }
+    let choices: serde_json::Value = match browser.count("#order-choices").await? {
+        0 => serde_json::Value::Null,
+        _ => serde_json::from_str(&browser.text_content("#order-choices").await?)?,
+    };
     for row in choices.as_array().into_iter().flatten() {
         let label = row["label"].as_str().unwrap_or_default();
         let offered: Vec<&str> =
@@ -52,7 +58,7 @@ async fn give_orders_by_clicks(browser: &Browser) -> anyhow::Result<()> {
 async fn a_lone_player_plays_every_kind_against_bots_and_a_year_of_standard_on_a_phone(
     pool: PgPool,
 ) -> anyhow::Result<()> {
-    let site = SiteWithWorker::start(pool).await?;
+    let site = SiteWithWorker::start(pool.clone()).await?;
     let browser = Browser::start_as(Screen::Phone).await?;
     browser.register(&site.url, "solo", "Solo").await?;
     for kind in KINDS.iter().rev() {
@@ -69,15 +75,26 @@ async fn a_lone_player_plays_every_kind_against_bots_and_a_year_of_standard_on_a
     browser.wait_for_text("#order-form [data-province='par'] .row-order", "Army Paris moves to Picardy").await?;
     let mut phase = browser.text("#phase-label").await?;
     while !phase.contains("1902") {
-        give_orders_by_clicks(&browser).await?;
-        browser.click("#ready-toggle").await?;
+        // A phase in which France has nothing to order is processed without it.
+        if browser.count("#ready-toggle").await? > 0 {
+            give_orders_by_clicks(&browser).await?;
+            browser.click("#ready-toggle").await?;
+        }
         phase = browser.reload_until_changed(&orders, "#phase-label", &phase).await?;
     }
-    // The results of the first phase show every power's orders, the bots' among them.
+    // The results of the first phase show the bots' orders like anyone's.
+    let game_id: i64 = game.trim_start_matches("/games/").parse()?;
+    let bot_sheets: Vec<String> = sqlx::query_scalar(
+        "select o.orders from seat_order o join seat s using (seat_id) where s.bot and o.game_id = $1 and o.phase_index = 0",
+    )
+    .bind(game_id)
+    .fetch_all(&pool)
+    .await?;
+    assert_eq!(bot_sheets.len(), 6);
     browser.goto(&format!("{}{game}/phases/0", site.url)).await?;
     let results = browser.text("main").await?;
-    for power in ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"] {
-        assert!(results.contains(power), "the bots' orders ({power}) are in the results:\n{results}");
+    for line in bot_sheets.iter().filter_map(|sheet| sheet.lines().next()) {
+        assert!(results.contains(line), "the bot's order {line:?} is in the results:\n{results}");
     }
     site.stop_worker().await?;
     browser.close().await

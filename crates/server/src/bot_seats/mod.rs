@@ -23,8 +23,8 @@ use crate::games::model::{GameStatus, GmAction, Power, SeatRole, default_seat_co
 use crate::games::queries::{self as game_queries, GameRow, NewGame, SeatRow};
 use crate::games::seating::{self, Holder};
 use crate::ids::{GameId, SeatId};
-use crate::state::AppState;
 use crate::standby::seat_title;
+use crate::state::AppState;
 use crate::turns::{bots as turn_bots, start};
 use crate::user::User;
 

@@ -117,7 +117,11 @@ async fn a_table_of_bots_alone_waits_for_its_deadline_instead_of_looping(pool: P
     let human: SeatId = seats(&pool, game_id).await.into_iter().find(|seat| seat.2).unwrap().0;
     let mut gm = player;
     gm.post(&format!("/games/{game_id}/admin/seats/{human}/bot"), &[]).await.assert_status(StatusCode::SEE_OTHER);
-    assert_eq!(tick(&pool, chrono::Utc::now()).await.unwrap(), Outcome::Idle, "no human to wait for, no early processing");
+    assert_eq!(
+        tick(&pool, chrono::Utc::now()).await.unwrap(),
+        Outcome::Idle,
+        "no human to wait for, no early processing"
+    );
     process_phase(&pool, game_id).await;
     assert_bots_ordered(&current_sheets(&pool, game_id).await);
     assert_eq!(tick(&pool, chrono::Utc::now()).await.unwrap(), Outcome::Idle);
@@ -207,8 +211,10 @@ async fn a_bots_sheet_stays_secret_from_other_seats_and_is_replayed_the_same_aft
         .map(|sheet| (sheet.0, sheet.3))
         .collect();
     // A bot's sheet is another seat's orders: not on the human's pages before the phase is processed.
-    let moves: Vec<String> =
-        before.iter().flat_map(|(_, sheet)| sheet.lines().filter(|line| line.contains(" - ")).map(str::to_owned)).collect();
+    let moves: Vec<String> = before
+        .iter()
+        .flat_map(|(_, sheet)| sheet.lines().filter(|line| line.contains(" - ")).map(str::to_owned))
+        .collect();
     for path in [format!("/games/{game_id}"), format!("/games/{game_id}/orders"), format!("/games/{game_id}/press")] {
         let page = player.get(&path).await;
         // Whole orders only: the player's own options may name a bot's unit ("F bre S F lon - eng").
@@ -251,4 +257,15 @@ async fn a_message_to_a_bots_seat_gets_an_automatic_answer_and_the_bot_writes_no
     .await
     .unwrap();
     assert_eq!(from_bots, 0);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_apis_game_answer_marks_bot_seats(pool: PgPool) {
+    let mut player = logged_in(&pool, "lone").await;
+    let game_id = play_against_bots(&mut player, "standard", "france").await;
+    let answer = player.get(&format!("/api/v1/games/{game_id}")).await;
+    answer.assert_status(StatusCode::OK);
+    let game: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    let bots = game["seats"].as_array().unwrap().iter().filter(|seat| seat["is_bot"] == true).count();
+    assert_eq!(bots, 6, "{game}");
 }

@@ -264,7 +264,10 @@ impl GameSettingsForm {
             power_assignment: power_assignment?,
             start_rule: start_rule?,
             process_when_ready: self.process_when_ready.is_some(),
-            bots: BotSettings { fill_at_start: self.bots_fill.is_some(), replace_disorder: self.bots_replace.is_some() },
+            bots: BotSettings {
+                fill_at_start: self.bots_fill.is_some(),
+                replace_disorder: self.bots_replace.is_some(),
+            },
         };
         errors.is_empty().then_some(settings)
     }

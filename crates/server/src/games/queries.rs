@@ -86,10 +86,7 @@ impl GameRow {
             power_assignment: self.power_assignment,
             start_rule: self.start_rule,
             process_when_ready: self.process_when_ready,
-            bots: BotSettings {
-                fill_at_start: self.bots_fill_at_start,
-                replace_disorder: self.bots_replace_disorder,
-            },
+            bots: BotSettings { fill_at_start: self.bots_fill_at_start, replace_disorder: self.bots_replace_disorder },
         }
     }
 }

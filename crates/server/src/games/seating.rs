@@ -126,12 +126,7 @@ pub async fn follow_engine(conn: &mut PgConnection, game: &GameRow, state: &AnyG
 /// engine's holder changes first (emptied, then filled; a Cabinet's motions naming the seat lapse,
 /// CAB.8), and the site's seats follow it. Returns `false` for games where the seat row alone is the
 /// truth, which the caller then changes itself.
-pub async fn change_holder(
-    conn: &mut PgConnection,
-    game: &GameRow,
-    seat: &SeatRow,
-    holder: Holder,
-) -> AppResult<bool> {
+pub async fn change_holder(conn: &mut PgConnection, game: &GameRow, seat: &SeatRow, holder: Holder) -> AppResult<bool> {
     if !game.kind.facts().seats.engine_seats_people() || game.status == GameStatus::Forming {
         return Ok(false);
     }

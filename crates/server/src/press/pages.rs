@@ -16,9 +16,8 @@ use super::forms::{
 };
 use super::queries::{self, ConversationRow};
 use super::send::{
-    bot_answer,
-    MessageView, Moment, PAGE_SIZE, PhaseGroup, PressContext, Refusal, check_message, compose_members, current_moment,
-    readable, send,
+    MessageView, Moment, PAGE_SIZE, PhaseGroup, PressContext, Refusal, bot_answer, check_message, compose_members,
+    current_moment, readable, send,
 };
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, Query, SignedIn, Viewer, set_flash};

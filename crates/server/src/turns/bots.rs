@@ -13,8 +13,8 @@ use sqlx::PgConnection;
 use super::queries;
 use super::tick::phase_seed;
 use crate::games::model::GmAction;
-use crate::ids::SeatId;
 use crate::games::queries::{self as game_queries, GameRow};
+use crate::ids::SeatId;
 use crate::standby::seat_title;
 
 /// Gives the orders of every bot seat that must order in phase `phase_index` (just opened from
@@ -63,8 +63,10 @@ pub(crate) async fn stand_in_for_disorder(conn: &mut PgConnection, game: &GameRo
     let in_disorder = crate::standby::seats_in_civil_disorder(conn, game.game_id).await?;
     for seat in seats.iter().filter(|seat| !seat.bot && in_disorder.contains(&seat.seat_id)) {
         game_queries::set_seat_bot(conn, seat.seat_id, true).await?;
-        let detail =
-            format!("A bot stands in for {}, in civil disorder, until a player takes it over.", seat_title(&seats, seat.seat_id));
+        let detail = format!(
+            "A bot stands in for {}, in civil disorder, until a player takes it over.",
+            seat_title(&seats, seat.seat_id)
+        );
         game_queries::record_audit(conn, game.game_id, game.gm_account_id, GmAction::GiveSeatToBot, &detail).await?;
     }
     Ok(())
@@ -80,7 +82,12 @@ pub(crate) async fn order_now(
 ) -> anyhow::Result<()> {
     let Some(phase) = queries::current_phase(conn, game.game_id).await? else { return Ok(()) };
     let state = AnyGame::from_json(phase.state)?;
-    let Some(game_seat) = game_queries::seats(conn, game.game_id).await?.iter().find(|seat| seat.seat_id == seat_id).and_then(|seat| seat.game_seat) else {
+    let Some(game_seat) = game_queries::seats(conn, game.game_id)
+        .await?
+        .iter()
+        .find(|seat| seat.seat_id == seat_id)
+        .and_then(|seat| seat.game_seat)
+    else {
         return Ok(());
     };
     let game_seat = SeatIndex(u16::try_from(game_seat)?);

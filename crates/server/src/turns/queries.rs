@@ -78,7 +78,10 @@ pub async fn bring_deadline_forward_if_all_ready(
 }
 
 /// The started seats a bot holds, with their numbers in the game kind's state.
-pub async fn bot_seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(SeatId, kinds::SeatIndex)>, sqlx::Error> {
+pub async fn bot_seats(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Vec<(SeatId, kinds::SeatIndex)>, sqlx::Error> {
     sqlx::query!(
         r#"select seat_id as "seat_id: SeatId", game_seat as "game_seat!" from seat
          where game_id = $1 and bot and game_seat is not null order by game_seat"#,
@@ -111,7 +114,11 @@ pub async fn store_bot_sheet(
 }
 
 /// The seat's sheet in the game's open phase, no longer ready.
-pub async fn unready_current_sheet(conn: &mut PgConnection, game_id: GameId, seat_id: SeatId) -> Result<(), sqlx::Error> {
+pub async fn unready_current_sheet(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    seat_id: SeatId,
+) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "update seat_order o set ready = false from phase p
          where o.game_id = $1 and o.seat_id = $2 and p.game_id = o.game_id and p.phase_index = o.phase_index
