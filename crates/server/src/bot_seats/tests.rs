@@ -261,11 +261,27 @@ async fn a_message_to_a_bots_seat_gets_an_automatic_answer_and_the_bot_writes_no
 
 #[sqlx::test(migrations = "../../migrations")]
 async fn the_apis_game_answer_marks_bot_seats(pool: PgPool) {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
     let mut player = logged_in(&pool, "lone").await;
     let game_id = play_against_bots(&mut player, "standard", "france").await;
-    let answer = player.get(&format!("/api/v1/games/{game_id}")).await;
-    answer.assert_status(StatusCode::OK);
-    let game: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    let account_id: crate::ids::AccountId =
+        sqlx::query_scalar("select account_id from account where username = 'lone'").fetch_one(&pool).await.unwrap();
+    let token = crate::api::auth::new_token();
+    let mut conn = pool.acquire().await.unwrap();
+    let hash = crate::api::auth::token_hash(&token);
+    crate::api::queries::insert_token(&mut conn, account_id, "test", &hash, None).await.unwrap();
+    let request = Request::get(format!("/api/v1/games/{game_id}"))
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .body(Body::empty())
+        .unwrap();
+    let response = crate::test_support::app(pool.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let game: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
     let bots = game["seats"].as_array().unwrap().iter().filter(|seat| seat["is_bot"] == true).count();
     assert_eq!(bots, 6, "{game}");
 }
