@@ -484,6 +484,26 @@ impl Browser {
         }
     }
 
+    /// Reloads `url` until the element found by `css` shows a text other than `before` (a phase
+    /// processed by the worker), and returns it.
+    pub async fn reload_until_changed(&self, url: &str, css: &str, before: &str) -> anyhow::Result<String> {
+        let deadline = tokio::time::Instant::now() + ELEMENT_TIMEOUT;
+        loop {
+            self.goto(url).await?;
+            let shown = match self.client.find(Locator::Css(css)).await {
+                Ok(element) => element.text().await.unwrap_or_default(),
+                Err(_) => String::new(),
+            };
+            if !shown.is_empty() && shown != before {
+                return Ok(shown);
+            }
+            if tokio::time::Instant::now() > deadline {
+                bail!("{url}: {css} still shows {before:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// The visible text of every element found by `css`, in page order.
     pub async fn texts(&self, css: &str) -> anyhow::Result<Vec<String>> {
         let mut texts = Vec::new();

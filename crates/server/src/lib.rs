@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod archive;
+pub mod bot_seats;
 pub mod cabinet;
 pub mod clock;
 pub mod config;
@@ -109,6 +110,7 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(archive::router())
         .merge(feeds::router())
+        .merge(bot_seats::router())
         .merge(games::router())
         .merge(admin::router())
         .merge(gm::router())

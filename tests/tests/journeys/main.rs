@@ -9,6 +9,7 @@ mod gm_preview_release_and_rollback;
 mod observer_watches_the_game_page;
 mod order_by_clicking_the_map;
 mod phone_and_no_script;
+mod play_against_bots;
 mod press_private_group_public;
 mod press_settings_and_anonymity;
 mod register_create_join;

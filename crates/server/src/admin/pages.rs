@@ -117,7 +117,7 @@ pub(super) async fn panel_page(
         None
     };
     let cabinet = crate::cabinet::gm::panel_view(conn, &game, &seats).await?;
-    let start_blocker = match start::readiness(&game, &seats) {
+    let start_blocker = match start::readiness_to_start_now(&game, &seats) {
         Ok(()) => None,
         Err(not_ready) => Some(not_ready.to_string()),
     };
@@ -196,7 +196,7 @@ pub async fn start(
 ) -> AppResult<Redirect> {
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     let now = state.clock.now();
-    let deadline = start::start_if_ready(&mut gm.tx, &gm.game, now)
+    let deadline = start::start_now(&mut gm.tx, &gm.game, now)
         .await?
         .map_err(|not_ready| AppError::Conflict(not_ready.to_string()))?;
     let detail = format!("First deadline {}.", format_utc(deadline));
@@ -273,7 +273,7 @@ pub async fn remove_player(
     // Before the start the seat goes away; after it, the seat and its powers stay, empty, for a replacement.
     if gm.game.status == GameStatus::Forming {
         game_queries::delete_seat(&mut gm.tx, seat_id).await?;
-    } else if seating::change_holder(&mut gm.tx, &gm.game, &seat, None).await? {
+    } else if seating::change_holder(&mut gm.tx, &gm.game, &seat, seating::Holder::Nobody).await? {
         // A Cabinet position: the engine's holder changed and the seat followed it.
     } else {
         game_queries::set_seat_holder(&mut gm.tx, seat_id, None).await?;
@@ -304,7 +304,7 @@ pub async fn replace_player(
     if gm.seats.iter().any(|other| other.account_id == Some(account_id)) {
         return Err(AppError::Conflict(format!("{display_name} already has a seat in this game.")));
     }
-    if seating::change_holder(&mut gm.tx, &gm.game, &seat, Some(account_id)).await? {
+    if seating::change_holder(&mut gm.tx, &gm.game, &seat, seating::Holder::Person(account_id)).await? {
         let detail = format!("Gave {before} to a new player.");
         return gm.finish(&signed_in, GmAction::ReplacePlayer, &detail, "The seat has a new player.").await;
     }

@@ -118,6 +118,8 @@ pub struct Seat {
     pub player: String,
     pub is_mine: bool,
     pub is_empty: bool,
+    /// A bot plays the seat (shown in anonymous games too: a bot has no name to hide).
+    pub is_bot: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -195,6 +197,7 @@ pub async fn get_game(
                 player: seat.player,
                 is_mine: seat.is_mine,
                 is_empty: seat.is_empty,
+                is_bot: seat.is_bot,
             })
             .collect(),
         current_phase: phases.last().map(|phase| PhaseRef {

@@ -22,7 +22,7 @@ use crate::games::load::load_visible_game_locked;
 use crate::games::model::{GameStatus, SeatRole, has_posts};
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::games::queries::{TeamMember, team_members};
-use crate::games::seating::{account, person};
+use crate::games::seating::{Holder, account, holder_of, person};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::orders::queries as order_queries;
 use crate::pages::Nav;
@@ -228,6 +228,9 @@ impl NameBook {
     }
 
     fn name(&self, person: PersonId) -> String {
+        if holder_of(person) == Holder::Bot {
+            return crate::games::views::BOT_LABEL.to_owned();
+        }
         self.0
             .iter()
             .find(|(account_id, _)| *account_id == account(person))

@@ -44,6 +44,10 @@ pub struct GameSettingsForm {
     /// A checkbox: absent when unticked, so a missing field means off (not the new-game page's default).
     #[serde(default)]
     pub process_when_ready: Option<String>,
+    /// Checkboxes: the start fills the seats still empty with bots; a bot takes over a seat in civil
+    /// disorder.
+    pub bots_fill: Option<String>,
+    pub bots_replace: Option<String>,
     /// The number of players, for kinds whose seats hold no power (Covert Operations); empty means the
     /// kind's default. Ignored for kinds with one seat per power.
     pub players: String,
@@ -77,6 +81,8 @@ impl Default for GameSettingsForm {
             power_assignment: PowerAssignment::PlayersChoose.slug().to_owned(),
             start_rule: StartRule::WhenFull.slug().to_owned(),
             process_when_ready: Some("on".to_owned()),
+            bots_fill: None,
+            bots_replace: None,
             players: String::new(),
         }
     }
@@ -95,6 +101,16 @@ pub struct GameSettings {
     pub start_rule: StartRule,
     /// Process a phase as soon as every seat that must order is ready, without waiting for the deadline.
     pub process_when_ready: bool,
+    pub bots: BotSettings,
+}
+
+/// Where bots play in a game (`crate::bot_seats`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BotSettings {
+    /// The start fills the seats still empty with bots instead of waiting for players.
+    pub fill_at_start: bool,
+    /// The turn worker gives a seat in civil disorder to a bot, until a human takes it over.
+    pub replace_disorder: bool,
 }
 
 impl GameSettings {
@@ -145,6 +161,8 @@ impl GameSettingsForm {
             power_assignment: settings.power_assignment.slug().to_owned(),
             start_rule: settings.start_rule.slug().to_owned(),
             process_when_ready: settings.process_when_ready.then(|| "on".to_owned()),
+            bots_fill: settings.bots.fill_at_start.then(|| "on".to_owned()),
+            bots_replace: settings.bots.replace_disorder.then(|| "on".to_owned()),
             players: String::new(),
         }
     }
@@ -246,6 +264,10 @@ impl GameSettingsForm {
             power_assignment: power_assignment?,
             start_rule: start_rule?,
             process_when_ready: self.process_when_ready.is_some(),
+            bots: BotSettings {
+                fill_at_start: self.bots_fill.is_some(),
+                replace_disorder: self.bots_replace.is_some(),
+            },
         };
         errors.is_empty().then_some(settings)
     }

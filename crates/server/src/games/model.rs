@@ -200,6 +200,8 @@ choice_enum! {
         ReopenOrders => ("reopen_orders", "Reopened the orders"),
         RollBack => ("roll_back", "Rolled the game back"),
         TakeOverSeat => ("take_over_seat", "A seat was taken over"),
+        GiveSeatToBot => ("give_seat_to_bot", "Gave a seat to a bot"),
+        TakeSeatFromBot => ("take_seat_from_bot", "Took a seat back from a bot"),
     }
 }
 

@@ -8,7 +8,7 @@ use sqlx::PgConnection;
 use sqlx::types::Json;
 
 use super::deadline::{DeadlineSettings, PhaseDuration, WeekdaySet};
-use super::forms::GameSettings;
+use super::forms::{BotSettings, GameSettings};
 use super::model::{
     DeadlineMode, GameStatus, GmAction, Power, PowerAssignment, PressRule, SeatRole, StartRule, StoredKind,
 };
@@ -54,6 +54,10 @@ pub struct GameRow {
     pub deadline_notice: Option<String>,
     /// How the game ended (who won), once it has.
     pub result_summary: Option<String>,
+    /// The start fills the seats still empty with bots.
+    pub bots_fill_at_start: bool,
+    /// The turn worker gives a seat in civil disorder to a bot.
+    pub bots_replace_disorder: bool,
 }
 
 impl GameRow {
@@ -82,6 +86,7 @@ impl GameRow {
             power_assignment: self.power_assignment,
             start_rule: self.start_rule,
             process_when_ready: self.process_when_ready,
+            bots: BotSettings { fill_at_start: self.bots_fill_at_start, replace_disorder: self.bots_replace_disorder },
         }
     }
 }
@@ -126,8 +131,10 @@ async fn game_row(
             g.process_when_ready, g.seat_count, g.rng_seed, g.deadline_at as "deadline_at: DateTime<Utc>",
             g.created_at as "created_at: DateTime<Utc>", g.started_at as "started_at: DateTime<Utc>",
             g.finished_at as "finished_at: DateTime<Utc>", g.preview_results, g.deadline_notice, g.result_summary,
+            g.bots_fill_at_start, g.bots_replace_disorder,
             (select coalesce(json_agg(json_build_object('seat_id', s.seat_id, 'role', s.role,
                         'account_id', s.account_id, 'display_name', a.display_name, 'game_seat', s.game_seat,
+                        'bot', s.bot, 'bot_stands_in', s.bot_stands_in,
                         'powers', array(select p.power from seat_power p where p.seat_id = s.seat_id order by p.power))
                       order by s.seat_id), '[]')
                from seat s left join account a on a.account_id = s.account_id
@@ -137,7 +144,8 @@ async fn game_row(
             case when (select $2::boolean) then
               (select json_build_object('phase_index', p.phase_index, 'label', p.label, 'state', p.state,
                   'sheets', (select coalesce(json_agg(json_build_object('game_seat', s.game_seat,
-                                'must_order', o.must_order, 'has_orders', o.orders <> '', 'ready', o.ready)
+                                'must_order', o.must_order, 'has_orders', o.orders <> '', 'ready', o.ready,
+                                'bot', s.bot)
                               order by s.game_seat), '[]')
                              from seat_order o join seat s on s.seat_id = o.seat_id
                              where o.game_id = p.game_id and o.phase_index = p.phase_index
@@ -186,6 +194,8 @@ async fn game_row(
             preview_results: row.preview_results,
             deadline_notice: row.deadline_notice,
             result_summary: row.result_summary,
+            bots_fill_at_start: row.bots_fill_at_start,
+            bots_replace_disorder: row.bots_replace_disorder,
         };
         (game, row.seats.0, row.phase.map(|Json(phase)| phase))
     }))
@@ -270,8 +280,9 @@ pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<G
         r#"insert into game (kind, name, description, gm_account_id, is_public, invite_code, press, anonymous,
             deadline_mode, movement_minutes, retreat_minutes, adjustment_minutes, fixed_deadline_time,
             deadline_time_zone, no_process_weekdays, power_assignment, start_rule, seat_count, rng_seed,
-            process_when_ready, grey_press, press_published_after_end)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+            process_when_ready, grey_press, press_published_after_end, bots_fill_at_start, bots_replace_disorder)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+            $23, $24)
          returning game_id as "game_id: GameId""#,
         new.kind.slug(),
         &settings.name,
@@ -294,7 +305,9 @@ pub async fn insert_game(conn: &mut PgConnection, new: &NewGame<'_>) -> Result<G
         new.rng_seed,
         settings.process_when_ready,
         settings.press.grey,
-        settings.press.published_after_end
+        settings.press.published_after_end,
+        settings.bots.fill_at_start,
+        settings.bots.replace_disorder
     )
     .fetch_one(conn)
     .await
@@ -311,7 +324,7 @@ pub async fn update_settings(
             deadline_mode = $7, movement_minutes = $8, retreat_minutes = $9, adjustment_minutes = $10,
             fixed_deadline_time = $11, deadline_time_zone = $12, no_process_weekdays = $13,
             power_assignment = $14, start_rule = $15, process_when_ready = $16, grey_press = $17,
-            press_published_after_end = $18
+            press_published_after_end = $18, bots_fill_at_start = $19, bots_replace_disorder = $20
          where game_id = $1",
         game_id as GameId,
         &settings.name,
@@ -330,7 +343,9 @@ pub async fn update_settings(
         settings.start_rule as StartRule,
         settings.process_when_ready,
         settings.press.grey,
-        settings.press.published_after_end
+        settings.press.published_after_end,
+        settings.bots.fill_at_start,
+        settings.bots.replace_disorder
     )
     .execute(conn)
     .await
@@ -451,6 +466,12 @@ pub struct SeatRow {
     pub powers: Vec<Power>,
     /// The seat's number in the game kind's state, once the game has started.
     pub game_seat: Option<i16>,
+    /// A bot plays the seat (it then has no account).
+    #[serde(default)]
+    pub bot: bool,
+    /// The bot stands in for a seat in civil disorder, which anyone may take over.
+    #[serde(default)]
+    pub bot_stands_in: bool,
 }
 
 /// Each started seat with its number in the game kind's state, by number (what
@@ -479,13 +500,37 @@ pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatR
         r#"select s.seat_id as "seat_id: SeatId", s.role as "role: SeatRole", s.account_id as "account_id: AccountId",
             a.display_name as "display_name?",
             array(select p.power from seat_power p where p.seat_id = s.seat_id order by p.power)
-              as "powers!: Vec<Power>", s.game_seat
+              as "powers!: Vec<Power>", s.game_seat, s.bot, s.bot_stands_in
          from seat s left join account a on a.account_id = s.account_id
          where s.game_id = $1 order by s.seat_id"#,
         game_id as GameId
     )
     .fetch_all(conn)
     .await
+}
+
+/// Seats a bot in a new seat of the game (filling a seat nobody took at the start).
+pub async fn insert_bot_seat(conn: &mut PgConnection, game_id: GameId) -> Result<SeatId, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"insert into seat (game_id, account_id, role, bot) values ($1, null, 'player', true)
+         returning seat_id as "seat_id: SeatId""#,
+        game_id as GameId
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Makes a bot the seat's holder (the person who held it leaves it); `stands_in` when it replaces a seat
+/// in civil disorder, which anyone may then take over.
+pub async fn set_seat_bot(conn: &mut PgConnection, seat_id: SeatId, stands_in: bool) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update seat set account_id = null, bot = true, bot_stands_in = $2, joined_at = now() where seat_id = $1",
+        seat_id as SeatId,
+        stands_in
+    )
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 pub async fn insert_seat(
@@ -534,14 +579,14 @@ pub async fn delete_seat(conn: &mut PgConnection, seat_id: SeatId) -> Result<(),
     sqlx::query!("delete from seat where seat_id = $1", seat_id as SeatId).execute(conn).await.map(drop)
 }
 
-/// Puts `account_id` (or nobody) in the seat, keeping its powers.
+/// Puts `account_id` (or nobody) in the seat, keeping its powers; a bot that held it leaves.
 pub async fn set_seat_holder(
     conn: &mut PgConnection,
     seat_id: SeatId,
     account_id: Option<AccountId>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update seat set account_id = $2, joined_at = now() where seat_id = $1",
+        "update seat set account_id = $2, bot = false, bot_stands_in = false, joined_at = now() where seat_id = $1",
         seat_id as SeatId,
         account_id as _
     )
@@ -656,31 +701,35 @@ pub async fn set_seat_role(conn: &mut PgConnection, seat_id: SeatId, role: SeatR
         .map(drop)
 }
 
-/// Gives each listed seat its holder, first emptying every seat whose holder changes, so that a person
-/// moving from one seat to another (a commander made Head of State by a coup) never sits in two at once
-/// (`unique (game_id, account_id)`).
+/// Gives each listed seat its holder (a person, a bot or nobody), first emptying every seat whose holder
+/// changes, so that a person moving from one seat to another (a commander made Head of State by a coup)
+/// never sits in two at once (`unique (game_id, account_id)`).
 pub async fn set_holders(
     conn: &mut PgConnection,
     game_id: GameId,
-    holders: &[(SeatId, Option<AccountId>)],
+    holders: &[(SeatId, super::seating::Holder)],
 ) -> Result<(), sqlx::Error> {
-    for (seat_id, account_id) in holders {
+    let is_bot = |holder: &super::seating::Holder| *holder == super::seating::Holder::Bot;
+    for (seat_id, holder) in holders {
         sqlx::query!(
-            "update seat set account_id = null where game_id = $1 and seat_id = $2 and account_id is distinct from $3",
+            "update seat set account_id = null, bot = false, bot_stands_in = false
+             where game_id = $1 and seat_id = $2 and (account_id is distinct from $3 or bot <> $4)",
             game_id as GameId,
             *seat_id as SeatId,
-            *account_id as _
+            holder.account() as _,
+            is_bot(holder)
         )
         .execute(&mut *conn)
         .await?;
     }
-    for (seat_id, account_id) in holders.iter().filter(|(_, account)| account.is_some()) {
+    for (seat_id, holder) in holders.iter().filter(|(_, holder)| *holder != super::seating::Holder::Nobody) {
         sqlx::query!(
-            "update seat set account_id = $3, joined_at = now()
-             where game_id = $1 and seat_id = $2 and account_id is null",
+            "update seat set account_id = $3, bot = $4, joined_at = now()
+             where game_id = $1 and seat_id = $2 and account_id is null and not bot",
             game_id as GameId,
             *seat_id as SeatId,
-            *account_id as _
+            holder.account() as _,
+            is_bot(holder)
         )
         .execute(&mut *conn)
         .await?;

@@ -52,12 +52,32 @@ pub fn seat_people(state: &mut AnyGame, seats: &[SeatRow], numbering: &[(SeatId,
         return Ok(());
     }
     for (seat_id, index) in numbering {
-        let Some(account) = seats.iter().find(|seat| seat.seat_id == *seat_id).and_then(|seat| seat.account_id) else {
-            continue;
+        let Some(seat) = seats.iter().find(|seat| seat.seat_id == *seat_id) else { continue };
+        let person = match (seat.account_id, seat.bot) {
+            (Some(account), _) => person(account),
+            (None, true) => bot_person(*index),
+            (None, false) => continue,
         };
-        *state = state.seat_person(*index, Some(person(account))).map_err(|error| anyhow!(error))?;
+        *state = state.seat_person(*index, Some(person)).map_err(|error| anyhow!(error))?;
     }
     Ok(())
+}
+
+/// Who holds a seat, as the site stores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holder {
+    Nobody,
+    Person(AccountId),
+    Bot,
+}
+
+impl Holder {
+    pub fn account(self) -> Option<AccountId> {
+        match self {
+            Holder::Person(account) => Some(account),
+            Holder::Nobody | Holder::Bot => None,
+        }
+    }
 }
 
 /// The engine's person for an account: the account's id (`PersonId` is opaque to the engine).
@@ -65,8 +85,21 @@ pub fn person(account: AccountId) -> PersonId {
     PersonId(account.0)
 }
 
+/// The account of an engine's person (a bot's person has none: see [`holder_of`]).
 pub fn account(person: PersonId) -> AccountId {
     AccountId(person.0)
+}
+
+/// The engine's person for a bot holding the kind's seat `index`: a negative id, which no account has
+/// (account ids are positive), one per seat so that the engine, which seats a person once, can seat a
+/// bot in every post. If the engine moves that person to another post (a coup), the bot goes with it.
+pub fn bot_person(index: SeatIndex) -> PersonId {
+    PersonId(-1 - i64::from(index.0))
+}
+
+/// Who the engine's person is on the site.
+pub fn holder_of(person: PersonId) -> Holder {
+    if person.0 < 0 { Holder::Bot } else { Holder::Person(AccountId(person.0)) }
 }
 
 /// Makes the site's seats follow the engine's holders after any change (a processed phase, a GM's
@@ -75,15 +108,15 @@ pub fn account(person: PersonId) -> AccountId {
 pub async fn follow_engine(conn: &mut PgConnection, game: &GameRow, state: &AnyGame) -> anyhow::Result<()> {
     let Some(engine_holders) = state.holders() else { return Ok(()) };
     let numbering = turn_queries::game_seats(conn, game.game_id).await?;
-    let holders: Vec<(SeatId, Option<AccountId>)> = numbering
+    let holders: Vec<(SeatId, Holder)> = numbering
         .iter()
         .map(|(seat_id, index)| {
             let holder = engine_holders.iter().find(|(seat, _)| seat == index).and_then(|(_, person)| *person);
-            (*seat_id, holder.map(account))
+            (*seat_id, holder.map_or(Holder::Nobody, holder_of))
         })
         .collect();
     queries::set_holders(conn, game.game_id, &holders).await?;
-    for account in holders.iter().filter_map(|(_, account)| *account) {
+    for account in holders.iter().filter_map(|(_, holder)| holder.account()) {
         queries::leave_standby(conn, game.game_id, account).await?;
     }
     Ok(())
@@ -93,12 +126,7 @@ pub async fn follow_engine(conn: &mut PgConnection, game: &GameRow, state: &AnyG
 /// engine's holder changes first (emptied, then filled; a Cabinet's motions naming the seat lapse,
 /// CAB.8), and the site's seats follow it. Returns `false` for games where the seat row alone is the
 /// truth, which the caller then changes itself.
-pub async fn change_holder(
-    conn: &mut PgConnection,
-    game: &GameRow,
-    seat: &SeatRow,
-    account_id: Option<AccountId>,
-) -> AppResult<bool> {
+pub async fn change_holder(conn: &mut PgConnection, game: &GameRow, seat: &SeatRow, holder: Holder) -> AppResult<bool> {
     if !game.kind.facts().seats.engine_seats_people() || game.status == GameStatus::Forming {
         return Ok(false);
     }
@@ -112,9 +140,14 @@ pub async fn change_holder(
         current =
             current.seat_person(index, None).map_err(|reason| AppError::Conflict(format!("Not changed: {reason}.")))?;
     }
-    if let Some(account_id) = account_id {
+    let new_person = match holder {
+        Holder::Nobody => None,
+        Holder::Person(account_id) => Some(person(account_id)),
+        Holder::Bot => Some(bot_person(index)),
+    };
+    if let Some(new_person) = new_person {
         current = current
-            .seat_person(index, Some(person(account_id)))
+            .seat_person(index, Some(new_person))
             .map_err(|reason| AppError::Conflict(format!("Not seated: {reason}.")))?;
     }
     turn_queries::replace_current_state(conn, game.game_id, phase.phase_index, current.to_json()).await?;
@@ -163,6 +196,8 @@ mod tests {
             display_name: None,
             powers,
             game_seat: None,
+            bot: false,
+            bot_stands_in: false,
         }
     }
 

@@ -113,7 +113,7 @@ pub fn signups(seats: &[SeatRow], members: &[TeamMember]) -> Signups {
     let in_team = |seat: SeatId| teams.iter().flatten().any(|(member, _)| *member == seat);
     let individuals = seats
         .iter()
-        .filter(|seat| seat.account_id.is_some() && !in_team(seat.seat_id))
+        .filter(|seat| (seat.account_id.is_some() || seat.bot) && !in_team(seat.seat_id))
         .filter(|seat| !placed.iter().any(|(placed, _)| *placed == seat.seat_id))
         .map(|seat| seat.seat_id)
         .collect();

@@ -89,6 +89,8 @@ pub struct SeatView {
     pub player: String,
     pub is_mine: bool,
     pub is_empty: bool,
+    /// A bot plays the seat: marked so on every page, anonymous games too (a bot has no name to hide).
+    pub is_bot: bool,
 }
 
 /// Lists the game's seats, the taken ones first, then one empty line per seat nobody holds yet.
@@ -106,6 +108,7 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
     let taken = ordered.into_iter().enumerate().map(|(index, seat)| {
         let is_mine = access.my_seat == Some(seat.seat_id);
         let player = match (&seat.display_name, sees_names || is_mine) {
+            (None, _) if seat.bot => BOT_LABEL.to_owned(),
             (None, _) if hides_moves && seat.game_seat.is_some() => "Anonymous player".to_owned(),
             (None, _) => "Empty seat".to_owned(),
             (Some(name), true) => name.clone(),
@@ -118,7 +121,8 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
             powers: powers_label(&seat.powers),
             player,
             is_mine,
-            is_empty: seat.account_id.is_none() && !(hides_moves && seat.game_seat.is_some()),
+            is_empty: seat.account_id.is_none() && !seat.bot && !(hides_moves && seat.game_seat.is_some()),
+            is_bot: seat.bot,
         }
     });
     let total = usize::try_from(game.seat_count).unwrap_or(0);
@@ -130,9 +134,13 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
         player: "Open".to_owned(),
         is_mine: false,
         is_empty: true,
+        is_bot: false,
     });
     taken.chain(open).collect()
 }
+
+/// How a page names the player of a seat a bot holds.
+pub const BOT_LABEL: &str = "Bot";
 
 fn powers_label(powers: &[Power]) -> String {
     powers.iter().map(|power| power.label()).collect::<Vec<_>>().join(", ")
@@ -189,6 +197,7 @@ pub fn settings_lines(game: &GameRow, settings: &GameSettings) -> Vec<(&'static 
         seats,
         ("Start", settings.start_rule.label().to_owned()),
         ("Early processing", early_processing_label(settings.process_when_ready).to_owned()),
+        ("Bots", bots_label(settings.bots).to_owned()),
     ]
 }
 
@@ -204,6 +213,15 @@ fn day_deadline_rule(deadlines: &super::deadline::DeadlineSettings) -> String {
         (DeadlineMode::PerPhase, _) | (DeadlineMode::FixedTime, None) => {
             format!("Each day lasts {}", deadlines.movement)
         }
+    }
+}
+
+fn bots_label(bots: super::forms::BotSettings) -> &'static str {
+    match (bots.fill_at_start, bots.replace_disorder) {
+        (true, true) => "Fill the empty seats at the start, and take over seats in civil disorder",
+        (true, false) => "Fill the empty seats at the start",
+        (false, true) => "Take over seats in civil disorder",
+        (false, false) => "None",
     }
 }
 

@@ -131,6 +131,9 @@ pub async fn roll_back(
         reason.trim_end_matches('.')
     );
     queries::set_rollback_deadline(&mut gm.tx, game_id, deadline, now, &notice).await?;
+    // Bots give their sheets again, ready: the same sheets, since they come from the phase's seed.
+    let reopened = kinds::AnyGame::from_json(target.state.clone()).map_err(|error| AppError::Internal(error.into()))?;
+    crate::turns::bots::order_for_bots(&mut gm.tx, &game, to, &reopened, now).await.map_err(AppError::Internal)?;
     let undone = current.phase_index - to;
     let detail =
         format!("Rolled the game back to {} ({undone} phase(s) undone, kept in the archive): {reason}", target.label);

@@ -174,7 +174,11 @@ async fn seat_lines(
             let sheet = sheets.iter().find(|sheet| sheet.seat_id == seat.seat_id);
             Some(GmSeat {
                 title: titles.get(&number).cloned().unwrap_or_default(),
-                player: seat.display_name.clone().unwrap_or_else(|| "nobody (civil disorder)".to_owned()),
+                player: match (&seat.display_name, seat.bot) {
+                    (Some(name), _) => name.clone(),
+                    (None, true) => "a bot".to_owned(),
+                    (None, false) => "nobody (civil disorder)".to_owned(),
+                },
                 must_order: sheet.is_some_and(|sheet| sheet.must_order),
                 has_orders: sheet.is_some_and(|sheet| !sheet.orders.trim().is_empty()),
                 ready: sheet.is_some_and(|sheet| sheet.ready),

@@ -194,6 +194,8 @@ mod tests {
             display_name: None,
             powers: vec![power],
             game_seat: None,
+            bot: false,
+            bot_stands_in: false,
         }
     }
 

@@ -16,8 +16,8 @@ use super::forms::{
 };
 use super::queries::{self, ConversationRow};
 use super::send::{
-    MessageView, Moment, PAGE_SIZE, PhaseGroup, PressContext, Refusal, check_message, compose_members, current_moment,
-    readable, send,
+    MessageView, Moment, PAGE_SIZE, PhaseGroup, PressContext, Refusal, bot_answer, check_message, compose_members,
+    current_moment, readable, send,
 };
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, Query, SignedIn, Viewer, set_flash};
@@ -197,9 +197,13 @@ pub async fn send_new(
         Ok(members) => members,
         Err(refusal) => return refused(&mut tx, signed_in.nav, &context, &compose, refusal).await,
     };
+    let answer = members.as_ref().and_then(|members| bot_answer(&context, members));
     match send(&mut tx, &context, &signed_in.user, members, compose.grey, &compose.body, state.clock.now()).await? {
         Ok((conversation_id, message_id)) => {
             tx.commit().await?;
+            if let Some(answer) = answer {
+                set_flash(&signed_in.session, &answer).await?;
+            }
             Ok(Redirect::to(&message_path(game_id, conversation_id, message_id)).into_response())
         }
         Err(refusal) => refused(&mut tx, signed_in.nav, &context, &compose, refusal).await,
@@ -372,11 +376,15 @@ pub async fn reply(
     if !conversation.is_public && !context.reader.is_member(&conversation) {
         return Err(AppError::Forbidden("Only the members of a conversation write in it.".to_owned()));
     }
-    let members = Some(Members::of(&conversation));
+    let members = Members::of(&conversation);
+    let answer = bot_answer(&context, &members);
     let grey = form.grey.is_some();
-    match send(&mut tx, &context, &signed_in.user, members, grey, &form.body, state.clock.now()).await? {
+    match send(&mut tx, &context, &signed_in.user, Some(members), grey, &form.body, state.clock.now()).await? {
         Ok((conversation_id, message_id)) => {
             tx.commit().await?;
+            if let Some(answer) = answer {
+                set_flash(&signed_in.session, &answer).await?;
+            }
             Ok(Redirect::to(&message_path(game_id, conversation_id, message_id)).into_response())
         }
         Err(refusal) => {

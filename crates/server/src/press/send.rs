@@ -296,6 +296,26 @@ pub(crate) async fn send(
     Ok(Ok((conversation_id, message_id)))
 }
 
+/// The automatic answer to a private message sent to seats bots hold (bots send no press and read
+/// none): shown to the sender at once, and nothing is stored, so no bot seat ever writes a message.
+pub(crate) fn bot_answer(context: &PressContext, members: &Members) -> Option<String> {
+    let Members::Private { seats, .. } = members else { return None };
+    let bots: Vec<String> = context
+        .seats
+        .iter()
+        .filter(|seat| seat.bot && seats.contains(&seat.seat_id))
+        .map(|seat| context.seat_name(seat.seat_id))
+        .collect();
+    match bots.as_slice() {
+        [] => None,
+        [one] => Some(format!("Automatic answer: {one} is played by a bot, which reads no press and sends none.")),
+        many => Some(format!(
+            "Automatic answer: {} are played by bots, which read no press and send none.",
+            many.join(", ")
+        )),
+    }
+}
+
 /// Queues the batched "new private message" mail for the conversation's other members (not those who
 /// muted it; notify leaves out those who did not opt in), in the message's own transaction. The mail
 /// names powers and the GM only, never an account, and carries no message text.

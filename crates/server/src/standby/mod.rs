@@ -10,6 +10,8 @@
 mod pages;
 mod queries;
 
+pub(crate) use queries::seats_in_civil_disorder;
+
 use axum::Router;
 use axum::routing::{get, post};
 use sqlx::PgConnection;

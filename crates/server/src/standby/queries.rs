@@ -5,18 +5,21 @@ use sqlx::PgConnection;
 use crate::ids::{AccountId, GameId, SeatId};
 
 /// The seats of a started game in civil disorder: no player (the GM removed one), or a player who sent
-/// nothing in each of the last two processed phases in which the seat had to order.
+/// nothing in each of the last two processed phases in which the seat had to order. A bot's seat is in
+/// civil disorder only while the bot stands in for an absent player (`bot_stands_in`), so that anyone
+/// may still take it over; a bot otherwise never misses a phase.
 pub async fn seats_in_civil_disorder(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatId>, sqlx::Error> {
     sqlx::query_scalar!(
         r#"select s.seat_id as "seat_id: SeatId" from seat s
-         where s.game_id = $1 and s.game_seat is not null and (s.account_id is null or s.seat_id in (
+         where s.game_id = $1 and s.game_seat is not null and (s.bot_stands_in
+           or (not s.bot and s.account_id is null) or (not s.bot and s.seat_id in (
              select seat_id from (
                  select o.seat_id, btrim(o.orders) = '' as missed,
                         row_number() over (partition by o.seat_id order by o.phase_index desc) as recent
                  from seat_order o join phase p on p.game_id = o.game_id and p.phase_index = o.phase_index
                  where o.game_id = $1 and p.processed_at is not null and o.must_order
              ) as history
-             where recent <= 2 group by seat_id having count(*) = 2 and bool_and(missed)))
+             where recent <= 2 group by seat_id having count(*) = 2 and bool_and(missed))))
          order by s.seat_id"#,
         game_id as GameId
     )

@@ -26,6 +26,7 @@
 //! one's counts and the phases' light summaries only.
 
 pub(crate) mod board;
+pub(crate) mod bots;
 pub mod downtime;
 pub mod end;
 pub(crate) mod pages;

@@ -77,6 +77,71 @@ pub async fn bring_deadline_forward_if_all_ready(
     .map(|done| done.rows_affected() > 0)
 }
 
+/// The started seats a bot holds, with their numbers in the game kind's state.
+pub async fn bot_seats(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Vec<(SeatId, kinds::SeatIndex)>, sqlx::Error> {
+    sqlx::query!(
+        r#"select seat_id as "seat_id: SeatId", game_seat as "game_seat!" from seat
+         where game_id = $1 and bot and game_seat is not null order by game_seat"#,
+        game_id as GameId
+    )
+    .map(|row| (row.seat_id, kinds::SeatIndex(u16::try_from(row.game_seat).unwrap_or(0))))
+    .fetch_all(conn)
+    .await
+}
+
+/// Stores a bot's sheet for the phase, ready (a bot never changes its mind).
+pub async fn store_bot_sheet(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    phase_index: i32,
+    seat_id: SeatId,
+    orders: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update seat_order set orders = $4, ready = true, updated_at = now()
+         where game_id = $1 and phase_index = $2 and seat_id = $3",
+        game_id as GameId,
+        phase_index,
+        seat_id as SeatId,
+        orders
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// The seat's sheet in the game's open phase, no longer ready.
+pub async fn unready_current_sheet(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    seat_id: SeatId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update seat_order o set ready = false from phase p
+         where o.game_id = $1 and o.seat_id = $2 and p.game_id = o.game_id and p.phase_index = o.phase_index
+           and p.processed_at is null",
+        game_id as GameId,
+        seat_id as SeatId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Whether a person holds any seat of the game: a table of bots alone waits for its deadlines, so it
+/// never turns the worker into a loop playing bots against bots.
+pub async fn has_human_seat(conn: &mut PgConnection, game_id: GameId) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from seat where game_id = $1 and account_id is not null) as "human!""#,
+        game_id as GameId
+    )
+    .fetch_one(conn)
+    .await
+}
+
 /// The settings only this game's kind has (bribe prices and the like).
 pub async fn kind_settings(conn: &mut PgConnection, game_id: GameId) -> Result<serde_json::Value, sqlx::Error> {
     sqlx::query_scalar!("select kind_settings from game where game_id = $1", game_id as GameId).fetch_one(conn).await
@@ -588,6 +653,9 @@ pub struct SheetProgress {
     pub must_order: bool,
     pub has_orders: bool,
     pub ready: bool,
+    /// A bot holds the seat (its sheet is given, ready, as the phase opens).
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// The game's latest phase (its number, label and state) with each seat's progress in it, in the game

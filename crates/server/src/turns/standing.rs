@@ -47,6 +47,8 @@ pub struct SeatProgress {
     pub title: String,
     pub orders: OrderProgress,
     pub ready: bool,
+    /// A bot plays the seat (shown in anonymous games too: a bot has no name to hide).
+    pub bot: bool,
 }
 
 /// The latest phase of a started game.
@@ -73,7 +75,7 @@ pub fn standing(phase: PhaseProgress, reader: Option<kinds::SeatIndex>) -> AppRe
         .iter()
         .filter_map(|sheet| {
             let title = titles.iter().find(|info| info.id == sheet.game_seat)?.title.clone();
-            Some(SeatProgress { title, orders: OrderProgress::of(sheet), ready: sheet.ready })
+            Some(SeatProgress { title, orders: OrderProgress::of(sheet), ready: sheet.ready, bot: sheet.bot })
         })
         .collect();
     let public = state.public_view();

@@ -92,6 +92,7 @@ pub async fn open_first_phase(conn: &mut PgConnection, game: &GameRow, now: Date
     }
     let sheets = order_sheets(&state, &numbering);
     open_phase(conn, game.game_id, 0, &state, &sheets, now, queries::OpeningWith::default()).await?;
+    super::bots::order_for_bots(conn, game, 0, &state, now).await?;
     Ok(())
 }
 
@@ -207,6 +208,9 @@ pub(crate) async fn process_current_phase(
                 must_order: &must_order,
             };
             notify::enqueue_new_phase(conn, facts, now).await?;
+            // Last, once the deadline is stored: bots may bring it forward.
+            super::bots::stand_in_for_disorder(conn, game).await?;
+            super::bots::order_for_bots(conn, game, phase.phase_index + 1, &next, now).await?;
         }
     }
     Ok(())
