@@ -174,37 +174,10 @@ proptest! {
     }
 
     /// The trees offer a convoy only where fleets could chain from the army's coast to the destination;
-    /// no convoy the judge would carry is lost: whenever every fleet convoying an army gets it to an
-    /// empty coast, the army's own tree offers that move, and the convoys the fleets' trees offer are
-    /// enough on their own to carry it there.
+    /// no convoy the judge would carry is lost (see [`convoys_carried_are_offered`]).
     #[test]
     fn every_convoy_the_judge_carries_is_offered_whole_by_the_order_trees(seed in any::<u64>()) {
-        let map = common::map();
-        let mut dice = Dice(seed);
-        let position = random_position(&map, &mut dice, 45);
-        let occupied = |province: ProvinceId| position.units.iter().any(|unit| map.province_of(unit.region) == province);
-        let coastal_armies = position.units.iter().filter(|unit| {
-            unit.kind == UnitType::Army && map.province(map.province_of(unit.region)).terrain == Terrain::Coast
-        });
-        for army in coastal_armies {
-            let from = map.province_of(army.region);
-            for (to, _) in map.provinces().filter(|(to, p)| p.terrain == Terrain::Coast && *to != from && !occupied(*to)) {
-                let everyone = convoy_attempt(&map, &position, army, to, |fleet| map.is_sea(map.province_of(fleet.region)));
-                if !arrived(&map, &adjudicate(&map, &position, &everyone, &Extensions::default()).next, army, to) {
-                    continue;
-                }
-                let army_moves = offered(&map, &position, army);
-                prop_assert!(army_moves.iter().any(|order| matches!(order, Order::Move { to: there, .. } if there.province == to)),
-                    "the army's move is offered");
-                let army_ref = unit_ref(&map, army);
-                let offered_convoy = |fleet: &Unit| offered(&map, &position, fleet).iter().any(|order| {
-                    matches!(order, Order::Convoy { army: carried, to: there, .. } if *carried == army_ref && there.province == to)
-                });
-                let lean = convoy_attempt(&map, &position, army, to, offered_convoy);
-                prop_assert!(arrived(&map, &adjudicate(&map, &position, &lean, &Extensions::default()).next, army, to),
-                    "the offered convoys carry the army");
-            }
-        }
+        convoys_carried_are_offered(seed)?;
     }
 
     #[test]
@@ -233,4 +206,52 @@ proptest! {
         let second = adjudicate(&map, &position, &orders, &Extensions::default());
         prop_assert_eq!(first, second);
     }
+}
+
+/// Whenever every fleet at sea convoying an army gets it to an empty coast, the army's own tree offers
+/// that move, and the convoys the fleets' trees offer are enough on their own to carry it there.
+/// Answers how many such convoys the position had.
+fn convoys_carried_are_offered(seed: u64) -> Result<usize, TestCaseError> {
+    let map = common::map();
+    let mut dice = Dice(seed);
+    let position = random_position(&map, &mut dice, 45);
+    let occupied = |province: ProvinceId| position.units.iter().any(|unit| map.province_of(unit.region) == province);
+    let coastal_armies = position.units.iter().filter(|unit| {
+        unit.kind == UnitType::Army && map.province(map.province_of(unit.region)).terrain == Terrain::Coast
+    });
+    let mut carried = 0;
+    for army in coastal_armies {
+        let from = map.province_of(army.region);
+        for (to, _) in map.provinces().filter(|(to, p)| p.terrain == Terrain::Coast && *to != from && !occupied(*to)) {
+            let everyone = convoy_attempt(&map, &position, army, to, |fleet| map.is_sea(map.province_of(fleet.region)));
+            if !arrived(&map, &adjudicate(&map, &position, &everyone, &Extensions::default()).next, army, to) {
+                continue;
+            }
+            carried += 1;
+            let army_moves = offered(&map, &position, army);
+            prop_assert!(
+                army_moves.iter().any(|order| matches!(order, Order::Move { to: there, .. } if there.province == to)),
+                "the army's move is offered"
+            );
+            let army_ref = unit_ref(&map, army);
+            let offered_convoy = |fleet: &Unit| {
+                offered(&map, &position, fleet).iter().any(|order| {
+                    matches!(order, Order::Convoy { army: carried, to: there, .. } if *carried == army_ref && there.province == to)
+                })
+            };
+            let lean = convoy_attempt(&map, &position, army, to, offered_convoy);
+            prop_assert!(
+                arrived(&map, &adjudicate(&map, &position, &lean, &Extensions::default()).next, army, to),
+                "the offered convoys carry the army"
+            );
+        }
+    }
+    Ok(carried)
+}
+
+/// The property above is not vacuous: random positions hold many convoys the judge carries.
+#[test]
+fn random_positions_hold_convoys_for_the_property_to_check() {
+    let carried: usize = (0..24).map(|seed| convoys_carried_are_offered(seed).expect("the property holds")).sum();
+    assert!(carried >= 24, "only {carried} convoys carried in 24 positions");
 }

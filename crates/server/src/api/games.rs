@@ -344,8 +344,8 @@ pub struct Phase {
     /// The public facts of the board the phase started from.
     pub facts: Vec<Fact>,
     /// For kinds played by the seven powers on the standard map: the position the phase started from,
-    /// in the JSON of `judge adjudicate` (shared/specs/judge-cli.md): add `orders` and feed it to the
-    /// judge.
+    /// in the JSON of `judge adjudicate` (the `Position` schema; crates/judge-cli/README.md in the
+    /// repository): add `orders` and feed it to the judge.
     #[schema(value_type = Option<super::schema::PositionSchema>)]
     pub position: Option<kinds::JudgePosition>,
     /// Diplobucks: the region keys of the double units (strength 2) on that board, which `position`

@@ -55,8 +55,9 @@ use problem::ApiError;
         description = "Games, phases, orders and press of the Backchannel judge, as the caller may see them."),
     servers((url = "/api/v1")),
     modifiers(&BearerToken),
-    tags((name = "games", description = "Reading games and their phases"),
-        (name = "play", description = "The caller's own seat: orders, ready, draw"),
+    components(schemas(problem::Problem)),
+    tags((name = "games", description = "Games and their phases: reading, creating, joining and leaving"),
+        (name = "play", description = "The caller's own games and seats: orders, ready, draw, concession"),
         (name = "press", description = "Conversations and messages"))
 )]
 struct ApiDoc;
