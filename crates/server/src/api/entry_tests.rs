@@ -73,7 +73,8 @@ async fn joining_and_leaving_through_the_api_follow_the_game_page_s_rules(pool: 
     assert_eq!(mine.ok()[0]["seat_state"], "forming");
     let left = call(&app, "DELETE", &join, Some(&first), None).await;
     assert_eq!(left.status, StatusCode::NO_CONTENT, "{}", left.text);
-    call(&app, "DELETE", &join, Some(&first), None).await.problem(StatusCode::CONFLICT);
+    // Seatless again, the private game is again nothing to them, as its page is.
+    call(&app, "DELETE", &join, Some(&first), None).await.problem(StatusCode::NOT_FOUND);
     assert_eq!(call(&app, "GET", "/me/games", Some(&first), None).await.ok(), &json!([]));
 }
 
@@ -161,12 +162,26 @@ async fn conceding_and_muting_through_the_api_follow_the_pages_rules(pool: PgPoo
     assert_eq!(game.ok()["status"], "finished");
     // The game's feed says it ended.
     players[0].get(&format!("/games/{game_id}/feed.atom")).await.assert_contains("The game is over");
-    // Muting: the public conversation is followed by every player.
-    let conversations = call(&app, "GET", &format!("/games/{game_id}/press"), Some(&tokens[0]), None).await;
-    let conversation = conversations.ok()[0]["id"].as_i64().unwrap();
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn muting_through_the_api_is_for_a_conversation_s_followers_only(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Mute").await;
+    let app = api_app(&pool, 10_000);
+    let tokens = player_tokens(&pool).await;
+    let game = call(&app, "GET", &format!("/games/{game_id}"), Some(&tokens[0]), None).await.ok().clone();
+    let england = game["seats"][1]["seat_id"].as_i64().unwrap();
+    let message = json!({"seats": [england], "body": "Shall we?"});
+    let sent = call(&app, "POST", &format!("/games/{game_id}/press"), Some(&tokens[0]), Some(message)).await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.text);
+    let conversation = sent.json["conversation"].as_i64().unwrap();
     let mute = format!("/games/{game_id}/press/{conversation}/mute");
-    call(&app, "PUT", &mute, Some(&tokens[0]), Some(json!({"muted": true}))).await.ok();
-    call(&app, "PUT", &mute, Some(&outsider), Some(json!({"muted": true}))).await.problem(StatusCode::FORBIDDEN);
+    assert_eq!(call(&app, "PUT", &mute, Some(&tokens[1]), Some(json!({"muted": true}))).await.ok()["muted"], true);
+    // The same refusals as the press page's: a player outside the conversation is told nothing of it.
+    call(&app, "PUT", &mute, Some(&tokens[2]), Some(json!({"muted": true}))).await.problem(StatusCode::NOT_FOUND);
+    call(&app, "PUT", &mute, None, Some(json!({"muted": true}))).await.problem(StatusCode::UNAUTHORIZED);
+    players[1].get(&format!("/games/{game_id}/press/{conversation}")).await.assert_contains("Unmute");
 }
 
 async fn player_tokens(pool: &PgPool) -> Vec<String> {

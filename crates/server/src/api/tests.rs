@@ -142,11 +142,17 @@ async fn order(app: &Router, game_id: GameId, token: &str, text: &str) {
 /// Every read endpoint of the game as `token` sees it (its own seat's too, with `with_me`), joined into
 /// one text to search for leaks.
 async fn everything_read(app: &Router, game_id: GameId, token: Option<&str>, phases: i32, with_me: bool) -> String {
-    let mut paths =
-        vec![format!("/games/{game_id}"), format!("/games/{game_id}/phases"), format!("/games/{game_id}/press")];
+    let mut paths = vec![
+        format!("/games/{game_id}"),
+        format!("/games/{game_id}/phases"),
+        format!("/games/{game_id}/press"),
+        format!("/games/{game_id}/standing"),
+        "/games?show=running".to_owned(),
+    ];
     paths.extend((0..=phases).map(|index| format!("/games/{game_id}/phases/{index}")));
     if with_me {
         paths.push(format!("/games/{game_id}/me"));
+        paths.push("/me/games".to_owned());
     }
     let mut text = String::new();
     for path in paths {
@@ -239,7 +245,8 @@ async fn bad_requests_are_4xx_problems_never_500s_or_pages(pool: PgPool) {
     call(app, "GET", &format!("/games/{game_id}/phases/99"), token, None).await.problem(StatusCode::NOT_FOUND);
     call(app, "GET", "/games?show=everything", token, None).await.problem(StatusCode::BAD_REQUEST);
     call(app, "GET", "/games?kind=chess", token, None).await.problem(StatusCode::BAD_REQUEST);
-    call(app, "POST", "/games", token, None).await.problem(StatusCode::METHOD_NOT_ALLOWED);
+    call(app, "PATCH", "/games", token, None).await.problem(StatusCode::METHOD_NOT_ALLOWED);
+    call(app, "POST", "/games", token, None).await.problem(StatusCode::UNSUPPORTED_MEDIA_TYPE);
     let orders = format!("/games/{game_id}/orders");
     let not_json = Request::put(format!("/api/v1{orders}"))
         .header(header::AUTHORIZATION, format!("Bearer {}", table.players[0]))
