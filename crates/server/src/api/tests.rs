@@ -510,6 +510,21 @@ async fn a_diplobucks_balance_and_bribe_answer_reach_their_own_seat_and_no_other
     }
 }
 
+/// A double unit (Diplobucks bribe 5) bought through the API is public: every reader of the next phase
+/// finds it beside the judge position, which cannot say it.
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_diplobucks_double_unit_bought_through_the_api_is_listed_beside_the_next_position(pool: PgPool) {
+    let table = table_of(&pool, "diplobucks", &[]).await;
+    let (app, game_id) = (&table.app, table.game_id);
+    order(app, game_id, &table.players[1], "BRIBE double F lon\nF lon - nth").await;
+    process_phase(&pool, game_id).await;
+    let before = call(app, "GET", &format!("/games/{game_id}/phases/0"), None, None).await;
+    assert_eq!(before.ok()["double_units"], json!([]));
+    let after = call(app, "GET", &format!("/games/{game_id}/phases/1"), None, None).await;
+    assert_eq!(after.ok()["double_units"], json!(["nth"]), "{}", after.text);
+    assert!(after.ok()["position"]["units"].as_array().is_some_and(|units| !units.is_empty()));
+}
+
 #[sqlx::test(migrations = "../../migrations")]
 async fn a_covert_dip_fund_balance_stays_with_its_owner(pool: PgPool) {
     let covert = table_of(&pool, "covert_dip", &[]).await;
