@@ -2,7 +2,7 @@
 //! accept, and for adjustments the builds and removals open to it. Order forms are built from this.
 
 use crate::UnitType;
-use crate::adjudicate::{Extensions, adjustment_due, buildable_sites, on_possible_route, retreat_options};
+use crate::adjudicate::{Extensions, adjustment_due, buildable_sites, retreat_options};
 use crate::geo::{Map, Power, ProvinceId, RegionId, Set128, Terrain};
 use crate::order::{Location, Order, UnitRef};
 use crate::phase::PhaseKind;
@@ -132,16 +132,46 @@ fn movement_orders(map: &Map, position: &Position, unit: &Unit, extensions: &Ext
         }
     }
     if unit.kind == UnitType::Fleet && map.is_sea(here) {
-        for army in position.units.iter().filter(|u| u.kind == UnitType::Army) {
-            let from = map.province_of(army.region);
-            for (to, _) in map.provinces().filter(|(to, p)| p.terrain == Terrain::Coast && *to != from) {
-                if map.province(from).terrain == Terrain::Coast && on_possible_route(map, here, from, to) {
-                    orders.push(Order::Convoy { unit: me, army: unit_ref(map, army), to: Location::province(to) });
-                }
+        orders.extend(convoy_orders(map, position, me, here, fleets_at_sea));
+    }
+    orders
+}
+
+/// The convoys a fleet in the sea `here` could take part in: an army on a coast carried to another coast
+/// along a chain of seas that all hold fleets now, `here` among them. Any fleets, not only this power's:
+/// another power's fleets may convoy too. A convoy no such chain can make is never a successful
+/// order, and listing every coast the open sea touches (the whole board) drowned the forms.
+fn convoy_orders(map: &Map, position: &Position, me: UnitRef, here: ProvinceId, fleets: Set128) -> Vec<Order> {
+    let chain = fleet_chain(map, here, fleets);
+    let touches_chain = |province: ProvinceId| map.seas_touching(province).0 & chain.0 != 0;
+    let mut orders = Vec::new();
+    for army in position.units.iter().filter(|unit| unit.kind == UnitType::Army) {
+        let from = map.province_of(army.region);
+        if map.province(from).terrain != Terrain::Coast || !touches_chain(from) {
+            continue;
+        }
+        for (to, _) in map.provinces().filter(|(to, p)| p.terrain == Terrain::Coast && *to != from) {
+            if touches_chain(to) {
+                orders.push(Order::Convoy { unit: me, army: unit_ref(map, army), to: Location::province(to) });
             }
         }
     }
     orders
+}
+
+/// The seas holding fleets that connect to `sea` through seas holding fleets (`sea` included): every
+/// chain a convoy through `sea` could use lies within it.
+fn fleet_chain(map: &Map, sea: ProvinceId, fleets: Set128) -> Set128 {
+    let mut chain = Set128::default();
+    let mut frontier = vec![sea.0];
+    while let Some(next) = frontier.pop() {
+        if chain.contains(next) {
+            continue;
+        }
+        chain.insert(next);
+        frontier.extend(Set128(map.sea_neighbours(ProvinceId(next)).0 & fleets.0 & !chain.0).iter());
+    }
+    chain
 }
 
 fn fleets_at_sea(map: &Map, position: &Position) -> Set128 {
@@ -223,4 +253,50 @@ fn adjustment_orders(map: &Map, position: &Position, power: Power, extensions: &
             .collect();
     }
     options
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phase::Phase;
+
+    fn unit(map: &Map, power: &str, kind: UnitType, at: &str) -> Unit {
+        Unit { power: map.find_power(power).unwrap(), kind, region: map.find_region(at).unwrap() }
+    }
+
+    fn convoys_of(map: &Map, position: &Position, fleet: &Unit) -> Vec<Order> {
+        legal_orders(map, position, fleet.power, &Extensions::default())
+            .units
+            .into_iter()
+            .find(|options| options.unit == *fleet)
+            .map(|options| options.orders.into_iter().filter(|order| matches!(order, Order::Convoy { .. })).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_fleet_offers_only_convoys_a_chain_of_fleets_could_make() {
+        let map = Map::standard().unwrap();
+        let mut position = Position::starting(&map);
+        position.phase = Phase::parse("S1901M").unwrap();
+        let north_sea = unit(&map, "England", UnitType::Fleet, "nth");
+        let ionian = unit(&map, "Italy", UnitType::Fleet, "ion");
+        position.units = vec![
+            unit(&map, "England", UnitType::Army, "lon"),
+            north_sea,
+            ionian,
+            unit(&map, "Italy", UnitType::Army, "nap"),
+        ];
+        let to = |order: &Order| match order {
+            Order::Convoy { to, .. } => map.province(to.province).name.clone(),
+            _ => String::new(),
+        };
+        let north: Vec<String> = convoys_of(&map, &position, &north_sea).iter().map(to).collect();
+        // London's army to every coast of the North Sea, Naples' army nowhere (no chain reaches it).
+        assert!(north.iter().any(|name| name.eq_ignore_ascii_case("norway")), "{north:?}");
+        assert!(!north.iter().any(|name| name.eq_ignore_ascii_case("tunis")), "{north:?}");
+        assert_eq!(north.len(), 6, "{north:?}");
+        let ionian_convoys = convoys_of(&map, &position, &ionian);
+        assert!(ionian_convoys.iter().all(|order| matches!(order, Order::Convoy { army, .. }
+            if map.province(army.at.province).name.eq_ignore_ascii_case("naples"))));
+    }
 }

@@ -213,6 +213,9 @@ fn an_order_reads_the_same_in_any_case_and_errors_quote_words_in_lower_case() {
     let error = |text: &str| parse_order(&map, text).expect_err(text);
     assert_eq!(error("A PAR XYZ"), ParseError::Unexpected { expected: "H, -, S, C, R, D or B", found: "xyz".into() });
     assert_eq!(error("A PAR - ATLANTIS"), ParseError::UnknownProvince("atlantis".into()));
+    // The unit's province is named, not the type letter that might have begun a province's name.
+    assert_eq!(error("A xyz - abc"), ParseError::UnknownProvince("xyz".into()));
+    assert_eq!(error("F xyz S A par"), ParseError::UnknownProvince("xyz".into()));
     assert_eq!(error("F bre - SPA/QC"), ParseError::UnknownCoast("qc".into()));
     assert_eq!(error("A par - PÄR"), ParseError::UnknownProvince("pär".into()));
     assert_eq!(

@@ -4,8 +4,8 @@
 mod common;
 
 use judge::{
-    Extensions, Map, Order, Phase, Position, Submission, Unit, UnitType, adjudicate, has_orders_to_give, legal_orders,
-    parse_orders,
+    Extensions, Location, Map, Order, Phase, Position, ProvinceId, Submission, Terrain, Unit, UnitRef, UnitType,
+    adjudicate, has_orders_to_give, legal_orders, parse_orders,
 };
 use proptest::prelude::*;
 
@@ -61,6 +61,49 @@ fn random_orders(map: &Map, position: &Position, dice: &mut Dice) -> Vec<Submiss
                 orders.push(Submission { power: Some(power), order });
             }
         }
+    }
+    orders
+}
+
+/// Every order the legal-order tree offers `unit` (the tree of the unit's own power).
+fn offered(map: &Map, position: &Position, unit: &Unit) -> Vec<Order> {
+    let legal = legal_orders(map, position, unit.power, &Extensions::default());
+    legal.units.into_iter().find(|options| options.unit == *unit).map(|options| options.orders).unwrap_or_default()
+}
+
+fn unit_ref(map: &Map, unit: &Unit) -> UnitRef {
+    UnitRef {
+        kind: Some(unit.kind),
+        at: Location { province: map.province_of(unit.region), coast: map.region(unit.region).coast },
+    }
+}
+
+/// Whether `army` ends the phase in `to`: it moved there (it held nothing else, so nothing else could
+/// have put it there).
+fn arrived(map: &Map, next: &Position, army: &Unit, to: ProvinceId) -> bool {
+    next.units
+        .iter()
+        .any(|unit| unit.power == army.power && unit.kind == UnitType::Army && map.province_of(unit.region) == to)
+}
+
+/// The army's move to `to` by convoy, with a convoy order from each fleet `convoys` picks; every other
+/// unit holds.
+fn convoy_attempt(
+    map: &Map,
+    position: &Position,
+    army: &Unit,
+    to: ProvinceId,
+    convoys: impl Fn(&Unit) -> bool,
+) -> Vec<Submission> {
+    let army_ref = unit_ref(map, army);
+    let destination = Location::province(to);
+    let mut orders = vec![Submission {
+        power: Some(army.power),
+        order: Order::Move { unit: army_ref, to: destination, via_convoy: true },
+    }];
+    for fleet in position.units.iter().filter(|unit| unit.kind == UnitType::Fleet && convoys(unit)) {
+        let order = Order::Convoy { unit: unit_ref(map, fleet), army: army_ref, to: destination };
+        orders.push(Submission { power: Some(fleet.power), order });
     }
     orders
 }
@@ -130,6 +173,13 @@ proptest! {
         }
     }
 
+    /// The trees offer a convoy only where fleets could chain from the army's coast to the destination;
+    /// no convoy the judge would carry is lost (see [`convoys_carried_are_offered`]).
+    #[test]
+    fn every_convoy_the_judge_carries_is_offered_whole_by_the_order_trees(seed in any::<u64>()) {
+        convoys_carried_are_offered(seed)?;
+    }
+
     #[test]
     fn the_outcome_does_not_depend_on_the_order_orders_are_given_in(seed in any::<u64>()) {
         let map = common::map();
@@ -156,4 +206,52 @@ proptest! {
         let second = adjudicate(&map, &position, &orders, &Extensions::default());
         prop_assert_eq!(first, second);
     }
+}
+
+/// Whenever every fleet at sea convoying an army gets it to an empty coast, the army's own tree offers
+/// that move, and the convoys the fleets' trees offer are enough on their own to carry it there.
+/// Answers how many such convoys the position had.
+fn convoys_carried_are_offered(seed: u64) -> Result<usize, TestCaseError> {
+    let map = common::map();
+    let mut dice = Dice(seed);
+    let position = random_position(&map, &mut dice, 45);
+    let occupied = |province: ProvinceId| position.units.iter().any(|unit| map.province_of(unit.region) == province);
+    let coastal_armies = position.units.iter().filter(|unit| {
+        unit.kind == UnitType::Army && map.province(map.province_of(unit.region)).terrain == Terrain::Coast
+    });
+    let mut carried = 0;
+    for army in coastal_armies {
+        let from = map.province_of(army.region);
+        for (to, _) in map.provinces().filter(|(to, p)| p.terrain == Terrain::Coast && *to != from && !occupied(*to)) {
+            let everyone = convoy_attempt(&map, &position, army, to, |fleet| map.is_sea(map.province_of(fleet.region)));
+            if !arrived(&map, &adjudicate(&map, &position, &everyone, &Extensions::default()).next, army, to) {
+                continue;
+            }
+            carried += 1;
+            let army_moves = offered(&map, &position, army);
+            prop_assert!(
+                army_moves.iter().any(|order| matches!(order, Order::Move { to: there, .. } if there.province == to)),
+                "the army's move is offered"
+            );
+            let army_ref = unit_ref(&map, army);
+            let offered_convoy = |fleet: &Unit| {
+                offered(&map, &position, fleet).iter().any(|order| {
+                    matches!(order, Order::Convoy { army: carried, to: there, .. } if *carried == army_ref && there.province == to)
+                })
+            };
+            let lean = convoy_attempt(&map, &position, army, to, offered_convoy);
+            prop_assert!(
+                arrived(&map, &adjudicate(&map, &position, &lean, &Extensions::default()).next, army, to),
+                "the offered convoys carry the army"
+            );
+        }
+    }
+    Ok(carried)
+}
+
+/// The property above is not vacuous: random positions hold many convoys the judge carries.
+#[test]
+fn random_positions_hold_convoys_for_the_property_to_check() {
+    let carried: usize = (0..24).map(|seed| convoys_carried_are_offered(seed).expect("the property holds")).sum();
+    assert!(carried >= 24, "only {carried} convoys carried in 24 positions");
 }

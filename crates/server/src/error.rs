@@ -198,6 +198,11 @@ impl FormErrors {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// Every field with its message, in field order (the API names them all in one problem).
+    pub fn messages(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.0.iter().map(|(field, message)| (*field, message.as_str()))
+    }
 }
 
 /// Whether `error` is a violation of the named constraint (to turn it into a form error).

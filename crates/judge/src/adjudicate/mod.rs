@@ -15,7 +15,6 @@ use crate::phase::{PhaseKind, Season};
 use crate::position::{Dislodged, Position, Unit};
 
 pub use adjust::{adjustment_due, buildable_sites};
-pub(crate) use movement::on_possible_route;
 pub use outcome::{Failure, Invalid, OrderStatus, UnitLabel};
 pub use retreat::retreat_options;
 

@@ -366,7 +366,12 @@ impl<'a> Reader<'a> {
         if let Some(kind) = self.unit_type() {
             match self.location() {
                 Ok(at) => return Ok(UnitRef { kind: Some(kind), at }),
-                Err(_) => self.at = start,
+                Err(after_type) => {
+                    // The type letter might begin a province's name; when it does not, the word after
+                    // it is the one the player got wrong (`A xyz - abc`: "xyz is not a province").
+                    self.at = start;
+                    return self.location().map(|at| UnitRef { kind: None, at }).map_err(|_| after_type);
+                }
             }
         }
         Ok(UnitRef { kind: None, at: self.location()? })

@@ -62,13 +62,13 @@ impl FromRequestParts<AppState> for ApiCaller {
                     (Some(account_id), Counter { scope: "api_account", key: account_id.to_string(), limit })
                 }
                 None => {
-                    take_request_slot(&mut conn, &by_address(), now).await?;
+                    take_request_slot(&mut conn, parts, &by_address(), now).await?;
                     return Err(ApiError::Unauthenticated("This API token is unknown, expired or revoked.".to_owned()));
                 }
             },
             None => (None, by_address()),
         };
-        take_request_slot(&mut conn, &counter, now).await?;
+        take_request_slot(&mut conn, parts, &counter, now).await?;
         drop(conn);
         let user = match account {
             Some(account_id) => Some(
@@ -94,13 +94,50 @@ impl FromRequestParts<AppState> for ApiUser {
     }
 }
 
-/// Counts one request against `counter`; past its limit, a 429 with the seconds until its window ends.
-async fn take_request_slot(conn: &mut PgConnection, counter: &Counter, now: DateTime<Utc>) -> Result<(), ApiError> {
-    if throttle::take_slot(conn, std::slice::from_ref(counter), RATE_WINDOW, now).await? {
+/// Counts one request against `counter`, leaving where its window stands for the `RateLimit` headers;
+/// past its limit, a 429 with the seconds until its window ends.
+async fn take_request_slot(
+    conn: &mut PgConnection,
+    parts: &Parts,
+    counter: &Counter,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
+    let within = throttle::take_slot(conn, std::slice::from_ref(counter), RATE_WINDOW, now).await?;
+    let window = queries::window_of(conn, counter.scope, &counter.key).await?;
+    let reset_secs = retry_after(window.map(|window| window.started_at), now);
+    let used = window.map_or(1, |window| window.hits);
+    let standing = RateStanding { limit: counter.limit, remaining: (counter.limit - used).max(0), reset_secs };
+    if let Some(slot) = parts.extensions.get::<RateSlot>() {
+        slot.record(standing);
+    }
+    if within {
         return Ok(());
     }
-    let started = queries::window_started_at(conn, counter.scope, &counter.key).await?;
-    Err(ApiError::RateLimited { retry_after_secs: retry_after(started, now) })
+    Err(ApiError::RateLimited { retry_after_secs: reset_secs })
+}
+
+/// Where the caller's requests per minute stand after this request, for the `RateLimit` headers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateStanding {
+    pub limit: i32,
+    pub remaining: i32,
+    pub reset_secs: i64,
+}
+
+/// Carries the standing from the caller's extractor to the response: the `rate_limit_headers` layer puts
+/// one in each request's extensions (an extractor cannot touch the response) and reads it back.
+#[derive(Clone, Default)]
+pub struct RateSlot(std::sync::Arc<std::sync::Mutex<Option<RateStanding>>>);
+
+impl RateSlot {
+    fn record(&self, standing: RateStanding) {
+        // A poisoned lock only means another thread panicked mid-write of a Copy value: keep going.
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(standing);
+    }
+
+    pub fn standing(&self) -> Option<RateStanding> {
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// The token of an `Authorization: Bearer` header; `None` without the header. Any other scheme, or a

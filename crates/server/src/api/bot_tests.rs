@@ -1,5 +1,6 @@
-//! A bot plays a Standard game's first year through the API alone: seven tokens read their seats and
-//! legal orders, submit orders and mark ready; the turn worker processes each phase. Before each phase is
+//! A bot plays a Standard game's first year through the API alone: a GM's token creates the game, seven
+//! tokens join it (which starts it), poll `GET /me/games` for what needs their orders, read their seats
+//! and legal orders, submit orders and mark ready; the turn worker processes each phase. Before each phase is
 //! processed the bot feeds the API's position and the saved orders to the `judge adjudicate` library
 //! (judge-cli's own code), and checks the site's next position is the judge's `next`.
 
@@ -12,7 +13,7 @@ use sqlx::PgPool;
 
 use super::tests::{api_app, call, token_of};
 use crate::ids::GameId;
-use crate::test_support::{started_game, table};
+use crate::test_support::account;
 use crate::turns::{Outcome, tick};
 
 /// One legal order per row of the form: a move where there is one (so the year changes the board),
@@ -59,6 +60,24 @@ fn comparable(position: &Value) -> Value {
     json!({"phase": position["phase"], "units": units, "centers": centers, "dislodged": position["dislodged"]})
 }
 
+/// A GM's token creates a game and seven bots join it through the API; the last join starts it.
+async fn game_joined_through_the_api(pool: &PgPool, app: &Router) -> (GameId, Vec<String>) {
+    account(pool, "gamemaster", false).await;
+    let gm = token_of(pool, "gamemaster").await;
+    let body = json!({"name": "Bots", "power_assignment": "random", "movement": "1h"});
+    let created = call(app, "POST", "/games", Some(&gm), Some(body)).await;
+    let game_id = GameId(created.json["game_id"].as_i64().expect("a game id"));
+    let mut tokens = Vec::new();
+    for index in 0..7 {
+        account(pool, &format!("player{index}"), false).await;
+        let token = token_of(pool, &format!("player{index}")).await;
+        let joined = call(app, "POST", &format!("/games/{game_id}/join"), Some(&token), None).await;
+        assert_eq!(joined.ok()["started"], index == 6);
+        tokens.push(token);
+    }
+    (game_id, tokens)
+}
+
 async fn current_phase(app: &Router, game_id: GameId) -> (i64, Value) {
     let game = call(app, "GET", &format!("/games/{game_id}"), None, None).await;
     let index = game.ok()["current_phase"]["index"].as_i64().unwrap();
@@ -67,22 +86,21 @@ async fn current_phase(app: &Router, game_id: GameId) -> (i64, Value) {
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn a_bot_plays_the_first_year_of_a_standard_game_through_the_api_with_judge_positions(pool: PgPool) {
-    let (mut gm, mut players) = table(&pool, "").await;
-    let game_id = started_game(&mut gm, &mut players, "Bots").await;
+async fn bots_join_and_play_the_first_year_of_a_standard_game_through_the_api_with_judge_positions(pool: PgPool) {
     let app = api_app(&pool, 10_000);
-    let mut tokens = Vec::new();
-    for index in 0..7 {
-        tokens.push(token_of(&pool, &format!("player{index}")).await);
-    }
+    let (game_id, tokens) = game_joined_through_the_api(&pool, &app).await;
     let mut phases_played = Vec::new();
     let (mut index, mut position) = current_phase(&app, game_id).await;
     while !position["phase"].as_str().unwrap().starts_with("S1902") {
         let mut orders = Vec::new();
         for token in &tokens {
+            let mine = call(&app, "GET", "/me/games", Some(token), None).await;
+            let line = mine.ok()[0].clone();
             let me = call(&app, "GET", &format!("/games/{game_id}/me"), Some(token), None).await;
             let me = me.ok().clone();
             assert_eq!(me["phase_index"], index);
+            assert_eq!(line["phase_index"], index);
+            assert_eq!(line["seat_state"] == "to_order", me["must_order"] == true, "{line}");
             if me["must_order"] == true {
                 let text = choose_orders(&me["form"]);
                 let body = json!({"phase": index, "text": text});

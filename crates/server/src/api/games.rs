@@ -13,6 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::auth::{ApiCaller, ApiUser};
 use super::extract::{ApiPath, ApiQuery};
 use super::problem::{ApiResult, Problem};
+use crate::archive::Cursor;
 use crate::error::AppError;
 use crate::games::forms::LobbyQuery;
 use crate::games::load::load_visible_game;
@@ -28,15 +29,22 @@ use crate::turns::read::{counts_of, read_phase, summaries_with_counts};
 /// The lobby lists at most this many games per list, like its page.
 const LOBBY_LIMIT: i64 = 100;
 
-/// Lobby filters, as on the lobby page.
+/// Lobby filters and paging, as on the lobby page.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default)]
 #[into_params(parameter_in = Query)]
 pub struct GamesQuery {
     /// `joinable` (the default), `running` or `finished`.
+    #[param(value_type = Option<super::schema::LobbyListSlug>)]
     pub show: String,
-    /// A kind's slug: `standard`, `diplobucks`, `covert_dip`, `terrorism_i`, `cabinet_diplomacy`, `covert_operations`.
+    /// A kind's slug; every kind when absent.
+    #[param(value_type = Option<super::schema::KindSlug>)]
     pub kind: String,
+    /// The `next` of the previous page: the games listed after it (older).
+    pub before: String,
+    /// How many games per page, 1 to 100 (100 when absent).
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
 }
 
 /// A game in a list.
@@ -44,13 +52,14 @@ pub struct GamesQuery {
 pub struct GameLine {
     pub id: i64,
     pub name: String,
-    /// The kind's slug.
+    #[schema(value_type = super::schema::KindSlug)]
     pub kind: &'static str,
-    /// `forming`, `running`, `paused` or `finished`.
+    #[schema(value_type = super::schema::StatusSlug)]
     pub status: &'static str,
     pub gm: String,
     pub filled_seats: i64,
     pub seat_count: i16,
+    #[schema(value_type = super::schema::PressSlug)]
     pub press: &'static str,
     pub anonymous: bool,
     pub public: bool,
@@ -77,32 +86,47 @@ impl From<GameSummary> for GameLine {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameList {
-    /// Public games of the chosen list and kind, newest first.
+    /// Public games of the chosen list and kind, newest first, at most `limit`.
     pub games: Vec<GameLine>,
+    /// Where the next (older) page starts, to be sent as `before`; absent on the last page.
+    pub next: Option<String>,
     /// The caller's own games (as GM or player), whatever their visibility; empty for visitors.
     pub mine: Vec<GameLine>,
 }
 
-/// The lobby: public games by list and kind, and the caller's own games.
-#[utoipa::path(get, path = "/games", tag = "games", params(GamesQuery),
-    responses((status = 200, body = GameList), (status = 400, body = Problem), (status = 429, body = Problem)))]
+/// The lobby: public games by list and kind, a page at a time, and the caller's own games (at most 100;
+/// `GET /me/games` lists every seat).
+#[utoipa::path(get, path = "/games", tag = "games", params(GamesQuery), responses((status = 200, body = GameList)))]
 pub async fn list_games(
     State(state): State<AppState>,
     caller: ApiCaller,
     ApiQuery(query): ApiQuery<GamesQuery>,
 ) -> ApiResult<Json<GameList>> {
+    let limit = query.limit.unwrap_or(LOBBY_LIMIT);
+    if !(1..=LOBBY_LIMIT).contains(&limit) {
+        return Err(AppError::BadRequest(format!("`limit` is from 1 to {LOBBY_LIMIT}.")).into());
+    }
     let filter = LobbyQuery { show: query.show, kind: query.kind, before: String::new() }
         .parse()
         .map_err(AppError::BadRequest)?;
+    let after = Cursor::parse(&query.before).map_err(AppError::BadRequest)?;
     let mut conn = state.db.acquire().await?;
-    let games = game_queries::public_games(&mut conn, filter.tab.statuses(), filter.kind, None, LOBBY_LIMIT).await?;
+    // One more than the page, to know whether another page follows.
+    let mut games = game_queries::public_games(&mut conn, filter.tab.statuses(), filter.kind, after, limit + 1).await?;
+    let more = games.len() > usize::try_from(limit).unwrap_or(usize::MAX);
+    games.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    let next = games
+        .last()
+        .filter(|_| more)
+        .map(|last| Cursor { created_at: last.created_at, game_id: last.game_id }.encode());
     let mine = match &caller.user {
         Some(user) => game_queries::games_of(&mut conn, user.account_id).await?,
         None => Vec::new(),
     };
     Ok(Json(GameList {
         games: games.into_iter().map(GameLine::from).collect(),
-        mine: mine.into_iter().map(GameLine::from).collect(),
+        next,
+        mine: mine.into_iter().take(usize::try_from(LOBBY_LIMIT).unwrap_or(usize::MAX)).map(GameLine::from).collect(),
     }))
 }
 
@@ -113,6 +137,7 @@ pub struct Seat {
     /// The seat's id, used to address press to it; absent for a seat nobody has taken yet.
     pub seat_id: Option<i64>,
     pub number: usize,
+    /// The seat's post in words ("Player", "Head of State").
     pub role: &'static str,
     pub powers: String,
     pub player: String,
@@ -140,8 +165,10 @@ pub struct Game {
     pub id: i64,
     pub name: String,
     pub description: String,
+    #[schema(value_type = super::schema::KindSlug)]
     pub kind: &'static str,
     pub kind_name: &'static str,
+    #[schema(value_type = super::schema::StatusSlug)]
     pub status: &'static str,
     pub gm: String,
     /// The settings in words, as the game page lists them.
@@ -260,7 +287,7 @@ pub async fn list_phases(
 pub struct ResultLine {
     pub by: String,
     pub order: String,
-    /// `succeeds`, `fails` or `invalid`.
+    #[schema(value_type = super::schema::ResultSlug)]
     pub result: &'static str,
     pub reason: String,
 }
@@ -320,10 +347,26 @@ pub struct Phase {
     /// The public facts of the board the phase started from.
     pub facts: Vec<Fact>,
     /// For kinds played by the seven powers on the standard map: the position the phase started from,
-    /// in the JSON of `judge adjudicate` (shared/specs/judge-cli.md): add `orders` and feed it to the
-    /// judge.
-    #[schema(value_type = Option<Object>)]
+    /// in the JSON of `judge adjudicate` (the `Position` schema; crates/judge-cli/README.md in the
+    /// repository): add `orders` and feed it to the judge.
+    #[schema(value_type = Option<super::schema::PositionSchema>)]
     pub position: Option<kinds::JudgePosition>,
+    /// Diplobucks: the region keys of the double units (strength 2) on that board, which `position`
+    /// cannot say: a bot adjudicating the position itself counts them twice.
+    #[schema(example = json!(["lon", "stp/sc"]))]
+    pub double_units: Vec<String>,
+}
+
+/// The double units a board marks (public in Diplobucks).
+fn double_units(view: &kinds::View) -> Vec<String> {
+    let marks = view.board.as_ref().map(|board| board.marks.as_slice()).unwrap_or_default();
+    marks
+        .iter()
+        .filter_map(|mark| match mark {
+            kinds::kind::BoardMark::Double { region } => Some(region.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// One phase: orders with results and reasons, events, centers after, and the position (results page).
@@ -347,6 +390,7 @@ pub async fn get_phase(
         private_results: reading.private_report.map(Results::from),
         silent: reading.silent,
         centers_after: reading.centers_after,
+        double_units: double_units(&reading.public_view),
         facts: facts(reading.public_view.facts),
         position: reading.judge_position,
     }))

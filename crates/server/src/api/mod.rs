@@ -8,16 +8,25 @@
 //! exactly the routes served. `/api/v1/docs` lists them for people.
 
 pub(crate) mod auth;
+mod document;
+mod entry;
 mod extract;
 pub(crate) mod games;
+mod mine;
 pub(crate) mod play;
 pub(crate) mod press;
 pub(crate) mod problem;
 pub(crate) mod queries;
+mod schema;
+mod standing;
 pub(crate) mod tokens;
 
 #[cfg(test)]
 mod bot_tests;
+#[cfg(test)]
+mod document_tests;
+#[cfg(test)]
+mod entry_tests;
 #[cfg(test)]
 pub(crate) mod tests;
 
@@ -46,8 +55,9 @@ use problem::ApiError;
         description = "Games, phases, orders and press of the Backchannel judge, as the caller may see them."),
     servers((url = "/api/v1")),
     modifiers(&BearerToken),
-    tags((name = "games", description = "Reading games and their phases"),
-        (name = "play", description = "The caller's own seat: orders, ready, draw"),
+    components(schemas(problem::Problem)),
+    tags((name = "games", description = "Games and their phases: reading, creating, joining and leaving"),
+        (name = "play", description = "The caller's own games and seats: orders, ready, draw, concession"),
         (name = "press", description = "Conversations and messages"))
 )]
 struct ApiDoc;
@@ -65,8 +75,10 @@ impl Modify for BearerToken {
 /// Every API route with its generated document.
 fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(games::list_games))
+        .routes(routes!(games::list_games, entry::create_game))
         .routes(routes!(games::get_game))
+        .routes(routes!(entry::join_game, entry::leave_game))
+        .routes(routes!(mine::my_games))
         .routes(routes!(games::list_phases))
         .routes(routes!(games::get_phase))
         .routes(routes!(games::my_seat))
@@ -75,12 +87,22 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(play::vote_draw))
         .routes(routes!(press::conversations, press::send_message))
         .routes(routes!(press::messages, press::reply))
+        .routes(routes!(standing::standing))
+        .routes(routes!(standing::concede))
+        .routes(routes!(press::mute))
         .split_for_parts()
+}
+
+/// The document as served: the generated one, completed with what every operation shares.
+fn document() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (router, mut openapi) = documented();
+    document::complete(&mut openapi);
+    (router, openapi)
 }
 
 /// The API, to be nested at `/api/v1` outside the session and CSRF layers.
 pub(crate) fn router() -> Router<AppState> {
-    let (router, openapi) = documented();
+    let (router, openapi) = document();
     let spec = Arc::new(openapi);
     let endpoints = Arc::new(endpoints(&spec));
     router
@@ -88,6 +110,42 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/docs", get(move |state| docs_page(state, endpoints.clone())))
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_method_not_allowed)
+        .layer(axum::middleware::from_fn(rate_limit_headers))
+        .layer(cors())
+}
+
+/// Token-less reads may be made from any web page (a public game's board on a fan site): `GET` only,
+/// no credentials (the API reads no cookies anyway) and no `Authorization` header, so a page of
+/// another site can never act, or read, as anyone.
+fn cors() -> tower_http::cors::CorsLayer {
+    use tower_http::cors::{Any, CorsLayer};
+    CorsLayer::new().allow_origin(Any).allow_methods([axum::http::Method::GET]).expose_headers([
+        header::HeaderName::from_static("ratelimit"),
+        header::HeaderName::from_static("ratelimit-policy"),
+        header::RETRY_AFTER,
+    ])
+}
+
+/// Adds the IETF draft's `RateLimit` and `RateLimit-Policy` headers to every counted answer, errors
+/// included, from the standing the caller's extractor left in the request's [`auth::RateSlot`].
+async fn rate_limit_headers(
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let slot = auth::RateSlot::default();
+    request.extensions_mut().insert(slot.clone());
+    let mut response = next.run(request).await;
+    if let Some(standing) = slot.standing() {
+        let window = auth::RATE_WINDOW.num_seconds();
+        let policy = format!("\"per-minute\";q={};w={window}", standing.limit);
+        let now = format!("\"per-minute\";r={};t={}", standing.remaining, standing.reset_secs);
+        for (name, value) in [("ratelimit-policy", policy), ("ratelimit", now)] {
+            if let Ok(value) = header::HeaderValue::from_str(&value) {
+                response.headers_mut().insert(header::HeaderName::from_static(name), value);
+            }
+        }
+    }
+    response
 }
 
 /// The tokens page, a page like any other (sessions, CSRF), kept out of every cache: the answer to the

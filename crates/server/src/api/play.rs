@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiUser;
-use super::extract::{ApiJson, ApiPath};
+use super::extract::{ApiJson, ApiPath, OptionalJson};
 use super::games::SavedOrder;
 use super::problem::{ApiResult, Problem};
 use crate::extract::without_control_characters;
@@ -21,9 +21,11 @@ use crate::state::AppState;
 
 /// An order sheet as typed in the order page's text box.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"phase": 0, "text": "A par - bur\nF bre - mao", "add": false}))]
 pub struct OrdersRequest {
     /// The phase the orders are for (`phase_index` of `GET /games/{id}/me`): orders for a phase that
     /// has since been processed are refused (409), never saved into the next one.
+    #[serde(deserialize_with = "super::extract::whole_i32")]
     pub phase: i32,
     /// One order per line, in the game's notation (`A par - bur`, `BRIBE hold A mun`).
     pub text: String,
@@ -64,25 +66,28 @@ pub async fn submit_orders(
     ApiJson(request): ApiJson<OrdersRequest>,
 ) -> ApiResult<Json<OrdersAnswer>> {
     let text = without_control_characters(&request.text).into_owned();
-    answer_sheet(&state, &caller, game_id, request.phase, SheetRequest::Text { text, add: request.add }).await
+    answer_sheet(&state, &caller, game_id, Some(request.phase), SheetRequest::Text { text, add: request.add }).await
 }
 
-/// The phase a clear is for.
-#[derive(Debug, Deserialize, ToSchema)]
+/// The phase a clear is for; without it (or without a body), the current phase.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+#[schema(example = json!({"phase": 0}))]
 pub struct PhaseRequest {
-    pub phase: i32,
+    #[serde(deserialize_with = "super::extract::whole_i32_or_none")]
+    pub phase: Option<i32>,
 }
 
-/// Clears the caller's saved orders (the order page's "Clear my orders").
+/// Clears the caller's saved orders (the order page's "Clear my orders"). The body may be left out:
+/// the current phase's orders are cleared then.
 #[utoipa::path(delete, path = "/games/{game_id}/orders", tag = "play", params(("game_id" = i64, Path)),
-    request_body = PhaseRequest, security(("token" = [])),
-    responses((status = 200, body = OrdersAnswer), (status = 401, body = Problem), (status = 403, body = Problem),
-        (status = 404, body = Problem), (status = 409, body = Problem)))]
+    request_body(content = Option<PhaseRequest>), security(("token" = [])),
+    responses((status = 200, body = OrdersAnswer)))]
 pub async fn clear_orders(
     State(state): State<AppState>,
     caller: ApiUser,
     ApiPath(game_id): ApiPath<GameId>,
-    ApiJson(request): ApiJson<PhaseRequest>,
+    OptionalJson(request): OptionalJson<PhaseRequest>,
 ) -> ApiResult<Json<OrdersAnswer>> {
     answer_sheet(&state, &caller, game_id, request.phase, SheetRequest::Clear).await
 }
@@ -91,11 +96,12 @@ async fn answer_sheet(
     state: &AppState,
     caller: &ApiUser,
     game_id: GameId,
-    phase: i32,
+    phase: Option<i32>,
     request: SheetRequest,
 ) -> ApiResult<Json<OrdersAnswer>> {
     let mut tx = state.db.begin().await?;
     let seat = load_my_seat(&mut tx, game_id, &caller.user, Some(RowLock::Share)).await?;
+    let phase = phase.unwrap_or(seat.phase.phase_index);
     let Saved { answer, sheet: saved } = apply_sheet_request(&mut tx, &seat, phase, request, state.clock.now()).await?;
     tx.commit().await?;
     let message = answer.message.as_ref().map(|message| message.text.clone()).unwrap_or_default();
@@ -114,7 +120,9 @@ async fn answer_sheet(
 }
 
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[schema(example = json!({"phase": 0, "ready": true}))]
 pub struct ReadyRequest {
+    #[serde(deserialize_with = "super::extract::whole_i32")]
     pub phase: i32,
     pub ready: bool,
 }
@@ -138,6 +146,7 @@ pub async fn set_ready(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"draw": true}))]
 pub struct DrawRequest {
     pub draw: bool,
 }

@@ -140,6 +140,7 @@ pub async fn messages(
 /// A new message: to everyone (`public`), or to the GM and/or seats (by `seat_id` of the game's seats).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+#[schema(example = json!({"public": false, "gm": false, "seats": [41], "grey": false, "body": "Shall we talk about Belgium?"}))]
 pub struct NewMessage {
     pub public: bool,
     pub gm: bool,
@@ -152,6 +153,7 @@ pub struct NewMessage {
 /// A reply in an existing conversation.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+#[schema(example = json!({"body": "Agreed: Burgundy stays empty."}))]
 pub struct Reply {
     pub grey: bool,
     pub body: String,
@@ -227,4 +229,27 @@ pub async fn reply(
         send(&mut tx, &context, &caller.user, members, request.grey, &body, now).await?.map_err(refusal)?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Sent { conversation: conversation.0, message: message.0 })))
+}
+
+/// Muting a conversation: a muted one counts no unread messages and sends no mail.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"muted": true}))]
+pub struct MuteRequest {
+    pub muted: bool,
+}
+
+/// Mutes or unmutes a conversation the caller follows (a member, or the GM), as the press page does.
+#[utoipa::path(put, path = "/games/{game_id}/press/{conversation_id}/mute", tag = "press",
+    params(("game_id" = i64, Path), ("conversation_id" = i64, Path)),
+    request_body = MuteRequest, security(("token" = [])), responses((status = 200, body = MuteRequest)))]
+pub async fn mute(
+    State(state): State<AppState>,
+    caller: ApiUser,
+    ApiPath((game_id, conversation_id)): ApiPath<(GameId, ConversationId)>,
+    ApiJson(request): ApiJson<MuteRequest>,
+) -> ApiResult<Json<MuteRequest>> {
+    let mut conn = state.db.acquire().await?;
+    crate::press::send::set_muted(&mut conn, game_id, &caller.user, conversation_id, request.muted).await?;
+    Ok(Json(request))
 }

@@ -79,13 +79,10 @@ pub async fn use_token(
 }
 
 /// When the current window of a throttle counter began (for a refused request's `Retry-After`).
-pub async fn window_started_at(
-    conn: &mut PgConnection,
-    scope: &str,
-    key: &str,
-) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"select window_started_at as "window_started_at: DateTime<Utc>" from throttle_counter
+pub async fn window_of(conn: &mut PgConnection, scope: &str, key: &str) -> Result<Option<Window>, sqlx::Error> {
+    sqlx::query_as!(
+        Window,
+        r#"select window_started_at as "started_at: DateTime<Utc>", hits from throttle_counter
          where scope = $1 and key = $2"#,
         scope,
         key
@@ -94,10 +91,54 @@ pub async fn window_started_at(
     .await
 }
 
+/// A throttle counter's current window: when it started and how many requests it has counted.
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    pub started_at: DateTime<Utc>,
+    pub hits: i32,
+}
+
 /// Deletes every token of the account (a password reset, "log out everywhere else", a password change
 /// that asks for it); answers their names, for the page that says so.
 pub async fn revoke_all_tokens(conn: &mut PgConnection, account_id: AccountId) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar!("delete from api_token where account_id = $1 returning name", account_id as AccountId)
         .fetch_all(conn)
         .await
+}
+
+/// One of the caller's seats with its game and, while a phase is open, its sheet there.
+#[derive(Debug)]
+pub struct MySeatLine {
+    pub game_id: crate::ids::GameId,
+    pub name: String,
+    pub kind: kinds::Kind,
+    pub status: crate::games::model::GameStatus,
+    pub deadline_at: Option<DateTime<Utc>>,
+    pub phase_index: Option<i32>,
+    pub phase_code: Option<String>,
+    pub must_order: Option<bool>,
+    pub ready: Option<bool>,
+    pub has_orders: Option<bool>,
+}
+
+/// Every game the account holds a seat in, with its open phase's sheet, in one statement (a bot polls
+/// this): unfinished games first, the nearest deadline first.
+pub async fn my_seats(conn: &mut PgConnection, account_id: AccountId) -> Result<Vec<MySeatLine>, sqlx::Error> {
+    sqlx::query_as!(
+        MySeatLine,
+        r#"select g.game_id as "game_id: crate::ids::GameId", g.name,
+            g.kind as "kind: crate::games::model::StoredKind", g.status as "status: crate::games::model::GameStatus",
+            g.deadline_at as "deadline_at: DateTime<Utc>",
+            p.phase_index as "phase_index?", p.code as "phase_code?",
+            o.must_order as "must_order?", o.ready as "ready?", (o.orders <> '') as "has_orders?"
+         from seat s
+           join game g on g.game_id = s.game_id
+           left join phase p on p.game_id = g.game_id and p.processed_at is null
+           left join seat_order o on o.game_id = p.game_id and o.phase_index = p.phase_index and o.seat_id = s.seat_id
+         where s.account_id = $1
+         order by g.status = 'finished', g.deadline_at nulls last, g.game_id desc"#,
+        account_id as AccountId
+    )
+    .fetch_all(conn)
+    .await
 }

@@ -25,6 +25,8 @@ pub(crate) struct Answer {
     pub content_type: String,
     pub retry_after: Option<String>,
     pub www_authenticate: Option<String>,
+    pub rate_limit: Option<String>,
+    pub rate_limit_policy: Option<String>,
     pub text: String,
     pub json: Value,
 }
@@ -68,11 +70,13 @@ pub(super) async fn send(app: &Router, request: Request<Body>) -> Answer {
     let content_type = header_text(header::CONTENT_TYPE).unwrap_or_default();
     let retry_after = header_text(header::RETRY_AFTER);
     let www_authenticate = header_text(header::WWW_AUTHENTICATE);
+    let rate_limit = header_text(header::HeaderName::from_static("ratelimit"));
+    let rate_limit_policy = header_text(header::HeaderName::from_static("ratelimit-policy"));
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Answer { status, content_type, retry_after, www_authenticate, text, json }
+    Answer { status, content_type, retry_after, www_authenticate, rate_limit, rate_limit_policy, text, json }
 }
 
 /// A token for the account `username`, made as the tokens page makes one.
@@ -138,11 +142,17 @@ async fn order(app: &Router, game_id: GameId, token: &str, text: &str) {
 /// Every read endpoint of the game as `token` sees it (its own seat's too, with `with_me`), joined into
 /// one text to search for leaks.
 async fn everything_read(app: &Router, game_id: GameId, token: Option<&str>, phases: i32, with_me: bool) -> String {
-    let mut paths =
-        vec![format!("/games/{game_id}"), format!("/games/{game_id}/phases"), format!("/games/{game_id}/press")];
+    let mut paths = vec![
+        format!("/games/{game_id}"),
+        format!("/games/{game_id}/phases"),
+        format!("/games/{game_id}/press"),
+        format!("/games/{game_id}/standing"),
+        "/games?show=running".to_owned(),
+    ];
     paths.extend((0..=phases).map(|index| format!("/games/{game_id}/phases/{index}")));
     if with_me {
         paths.push(format!("/games/{game_id}/me"));
+        paths.push("/me/games".to_owned());
     }
     let mut text = String::new();
     for path in paths {
@@ -235,7 +245,8 @@ async fn bad_requests_are_4xx_problems_never_500s_or_pages(pool: PgPool) {
     call(app, "GET", &format!("/games/{game_id}/phases/99"), token, None).await.problem(StatusCode::NOT_FOUND);
     call(app, "GET", "/games?show=everything", token, None).await.problem(StatusCode::BAD_REQUEST);
     call(app, "GET", "/games?kind=chess", token, None).await.problem(StatusCode::BAD_REQUEST);
-    call(app, "POST", "/games", token, None).await.problem(StatusCode::METHOD_NOT_ALLOWED);
+    call(app, "PATCH", "/games", token, None).await.problem(StatusCode::METHOD_NOT_ALLOWED);
+    call(app, "POST", "/games", token, None).await.problem(StatusCode::UNSUPPORTED_MEDIA_TYPE);
     let orders = format!("/games/{game_id}/orders");
     let not_json = Request::put(format!("/api/v1{orders}"))
         .header(header::AUTHORIZATION, format!("Bearer {}", table.players[0]))
@@ -497,6 +508,21 @@ async fn a_diplobucks_balance_and_bribe_answer_reach_their_own_seat_and_no_other
             assert_lacks_any_case(&read, &["Your balance"]);
         }
     }
+}
+
+/// A double unit (Diplobucks bribe 5) bought through the API is public: every reader of the next phase
+/// finds it beside the judge position, which cannot say it.
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_diplobucks_double_unit_bought_through_the_api_is_listed_beside_the_next_position(pool: PgPool) {
+    let table = table_of(&pool, "diplobucks", &[]).await;
+    let (app, game_id) = (&table.app, table.game_id);
+    order(app, game_id, &table.players[1], "BRIBE double F lon\nF lon - nth").await;
+    process_phase(&pool, game_id).await;
+    let before = call(app, "GET", &format!("/games/{game_id}/phases/0"), None, None).await;
+    assert_eq!(before.ok()["double_units"], json!([]));
+    let after = call(app, "GET", &format!("/games/{game_id}/phases/1"), None, None).await;
+    assert_eq!(after.ok()["double_units"], json!(["nth"]), "{}", after.text);
+    assert!(after.ok()["position"]["units"].as_array().is_some_and(|units| !units.is_empty()));
 }
 
 #[sqlx::test(migrations = "../../migrations")]

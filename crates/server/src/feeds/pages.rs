@@ -55,7 +55,8 @@ pub async fn game_feed(
     let mut conn = state.db.acquire().await?;
     let (game, seats, _) = load_visible_game(&mut conn, game_id, viewer.user.as_ref(), &query.invite).await?;
     let phases = queries::processed_phases(&mut conn, game_id, FEED_ENTRIES).await?;
-    let mut entries = Vec::with_capacity(phases.len());
+    let mut entries = Vec::with_capacity(phases.len() + 1);
+    entries.extend(game_over_entry(&state, &game, &query.invite));
     for phase in phases {
         let press = public_press_text(&mut conn, &game, &seats, phase.phase_index).await?;
         entries.push(phase_entry(&state, &game, &query.invite, phase, &press));
@@ -159,6 +160,20 @@ fn new_game_entry(state: &AppState, game: &LobbyGame) -> FeedEntry {
         updated: game.created_at,
         body: format!("A new {} game, \"{}\".", game.kind.name(), game.name),
     }
+}
+
+/// A finished game's last entry, as its page says how it ended: a reader of the feed learns the end
+/// without waiting for a phase that will never come (a draw or a concession ends between phases).
+fn game_over_entry(state: &AppState, game: &GameRow, invite: &str) -> Option<FeedEntry> {
+    let finished_at = game.finished_at.filter(|_| game.status == GameStatus::Finished)?;
+    let result = game.result_summary.clone().unwrap_or_else(|| "ended by its GM".to_owned());
+    Some(FeedEntry {
+        id: format!("{TAG}games/{}/finished", game.game_id),
+        title: format!("The game is over: {result}"),
+        link: absolute(state, &with_invite(format!("/games/{}/phases", game.game_id), invite)),
+        updated: finished_at,
+        body: format!("The {} game \"{}\" is over: {result}.", game.kind.name(), game.name),
+    })
 }
 
 fn finished_game_entry(state: &AppState, game: &LobbyGame) -> Option<FeedEntry> {

@@ -10,11 +10,13 @@
 //! `forms.rs` (settings form shared with the GM panel, lobby filters, join), `access.rs` (`Access`: GM or
 //! site admin, seat, invite, what the viewer may see), `lifecycle.rs` (start rules and the seeded power draw;
 //! the start also opens the first phase through `turns::tick::open_first_phase`), `status.rs` (every change
-//! of a game's status: start, pause, resume, finish), `pages.rs` (lobby, new game, game page, join, leave),
+//! of a game's status: start, pause, resume, finish), `entry.rs` (creating, joining and leaving, for the
+//! pages and the API), `pages.rs` (lobby, new game, game page, join, leave),
 //! `queries.rs`.
 
 pub(crate) mod access;
 pub mod deadline;
+pub(crate) mod entry;
 pub(crate) mod forms;
 pub(crate) mod gm_tx;
 pub(crate) mod load;

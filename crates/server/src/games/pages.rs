@@ -7,13 +7,14 @@ use axum::response::{IntoResponse, Redirect, Response};
 use kinds::Kind;
 
 use super::access::Access;
+use super::entry::{self, chooses_power};
 use super::forms::{GameSettingsForm, InviteQuery, JoinForm, LobbyQuery, LobbyTab};
-use super::load::{load_visible_game_locked, visible_access};
-use super::model::{GameStatus, GmAction, Power, PowerAssignment, SeatRole, StartRule, has_posts};
-use super::queries::{self, GameRow, GameSummary, NewGame, SeatRow};
+use super::load::visible_access;
+use super::model::{GameStatus, Power, PowerAssignment, has_posts};
+use super::queries::{self, GameRow, GameSummary, SeatRow};
 use super::views::{SeatView, SettingsFormView, seat_views, settings_lines};
 use crate::archive::{Cursor, PAGE_SIZE};
-use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
+use crate::error::{AppError, AppResult, FormErrors, invalid_form};
 use crate::extract::{Form, Path, Query, SignedIn, Viewer, set_flash};
 use crate::ids::GameId;
 use crate::pages::{Nav, format_time, time_left, zone_of};
@@ -21,7 +22,6 @@ use crate::press::panels::{PressSummary, game_summary};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::standing::{Standing, standing};
-use crate::turns::start;
 use crate::turns::world::WorldView;
 
 pub async fn home() -> Redirect {
@@ -142,38 +142,15 @@ pub async fn create_game(
     signed_in: SignedIn,
     Form(form): Form<GameSettingsForm>,
 ) -> AppResult<Response> {
-    let mut errors = FormErrors::default();
-    let kind = form.validate_kind(&mut errors);
-    let settings = form.validate(&mut errors);
-    let seat_count = form.validate_seat_count(kind, &mut errors);
-    let Some(settings) = settings.filter(|_| errors.is_empty()) else {
-        let sf = SettingsFormView::new(form, errors, "/games".to_owned(), true);
-        return Ok(invalid_form(NewGamePage { nav: signed_in.nav, sf }));
+    let game = match entry::validate_new_game(&form) {
+        Ok(game) => game,
+        Err(errors) => {
+            let sf = SettingsFormView::new(form, errors, "/games".to_owned(), true);
+            return Ok(invalid_form(NewGamePage { nav: signed_in.nav, sf }));
+        }
     };
-    let settings = settings.for_kind(kind);
-    let user = &signed_in.user;
     let mut tx = state.db.begin().await?;
-    let invite_code = uuid::Uuid::new_v4().simple().to_string();
-    let game_id = queries::insert_game(
-        &mut tx,
-        &NewGame {
-            kind,
-            gm: user.account_id,
-            settings: &settings,
-            seat_count,
-            invite_code: &invite_code,
-            rng_seed: rand::random(),
-        },
-    )
-    .await?;
-    queries::record_audit(
-        &mut tx,
-        game_id,
-        user.account_id,
-        GmAction::Create,
-        &format!("Created “{}”.", settings.name),
-    )
-    .await?;
+    let game_id = entry::create_game(&mut tx, &signed_in.user, &game).await?;
     tx.commit().await?;
     set_flash(&signed_in.session, "Your game is created. Share its page so players can join.").await?;
     Ok(Redirect::to(&format!("/games/{game_id}")).into_response())
@@ -300,12 +277,6 @@ fn winners(game: &GameRow, seats: &[SeatRow], access: &Access, victors: &[kinds:
         .collect()
 }
 
-/// Whether a player joining chooses a power: not in kinds without powers, nor in Cabinet games, whose
-/// cabinets are formed at the start (sheet §3).
-fn chooses_power(kind: Kind) -> bool {
-    kind.facts().seats.power_chosen_on_joining()
-}
-
 pub async fn join_game(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -313,52 +284,12 @@ pub async fn join_game(
     Form(form): Form<JoinForm>,
 ) -> AppResult<Redirect> {
     let power = form.power().map_err(AppError::BadRequest)?;
-    let user = &signed_in.user;
-    let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let (game, seats, access) =
-        load_visible_game_locked(&mut tx, game_id, Some(user), &form.invite, queries::RowLock::Update).await?;
-    check_can_join(&game, &seats, &access, power)?;
-    let seat_id = queries::insert_seat(&mut tx, game_id, user.account_id, SeatRole::Player).await?;
-    if let Some(power) = power {
-        queries::give_power(&mut tx, game_id, seat_id, SeatRole::Player, power).await.map_err(|error| {
-            if violates(&error, queries::POWER_TAKEN) {
-                AppError::Conflict(format!("{} has just been taken; choose another power.", power.label()))
-            } else {
-                error.into()
-            }
-        })?;
-    }
-    let started = if game.start_rule == StartRule::WhenFull {
-        start::start_if_ready(&mut tx, &game, now).await?.is_ok()
-    } else {
-        false
-    };
+    let started = entry::join_game(&mut tx, game_id, &signed_in.user, &form.invite, power, state.clock.now()).await?;
     tx.commit().await?;
     let message = if started { "You joined, and the game has started!" } else { "You joined the game." };
     set_flash(&signed_in.session, message).await?;
     Ok(Redirect::to(&format!("/games/{game_id}")))
-}
-
-fn check_can_join(game: &GameRow, seats: &[SeatRow], access: &Access, power: Option<Power>) -> AppResult<()> {
-    if game.status != GameStatus::Forming {
-        return Err(AppError::Conflict("This game has already started; nobody can join it now.".to_owned()));
-    }
-    if access.my_seat.is_some() {
-        return Err(AppError::Conflict("You already have a seat in this game.".to_owned()));
-    }
-    if seats.len() >= usize::try_from(game.seat_count).unwrap_or(0) {
-        return Err(AppError::Conflict("Every seat in this game is taken.".to_owned()));
-    }
-    let chooses = game.power_assignment == PowerAssignment::PlayersChoose && chooses_power(game.kind);
-    match (chooses, power) {
-        (true, None) => Err(AppError::BadRequest("Choose the power you want to play.".to_owned())),
-        (false, Some(_)) => Err(AppError::BadRequest("Powers in this game are not chosen by players.".to_owned())),
-        (true, Some(power)) if seats.iter().any(|seat| seat.powers.contains(&power)) => {
-            Err(AppError::Conflict(format!("{} is already taken; choose another power.", power.label())))
-        }
-        (true, Some(_)) | (false, None) => Ok(()),
-    }
 }
 
 pub async fn leave_game(
@@ -367,15 +298,7 @@ pub async fn leave_game(
     Path(game_id): Path<GameId>,
 ) -> AppResult<Redirect> {
     let mut tx = state.db.begin().await?;
-    let (game, _, access) =
-        load_visible_game_locked(&mut tx, game_id, Some(&signed_in.user), "", queries::RowLock::Update).await?;
-    let seat_id = access.my_seat.ok_or_else(|| AppError::Conflict("You have no seat in this game.".to_owned()))?;
-    if game.status != GameStatus::Forming {
-        return Err(AppError::Conflict(
-            "The game has started; ask the GM to replace you instead of leaving.".to_owned(),
-        ));
-    }
-    queries::delete_seat(&mut tx, seat_id).await?;
+    entry::leave_game(&mut tx, game_id, &signed_in.user).await?;
     tx.commit().await?;
     set_flash(&signed_in.session, "You left the game.").await?;
     Ok(Redirect::to(&format!("/games/{game_id}")))

@@ -146,3 +146,27 @@ pub(crate) fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<
     }
     Ok(())
 }
+
+/// Concedes the user's seat's game to another surviving seat (`None`: withdraws the concession) and
+/// answers whether the game has ended, every other surviving seat having conceded to the same one.
+/// Shared by the order page and the API.
+pub(crate) async fn concede_to(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    user: &User,
+    to: Option<SeatId>,
+    now: DateTime<Utc>,
+) -> AppResult<bool> {
+    let seat = load_my_seat(conn, game_id, user, Some(RowLock::Update)).await?;
+    let survivors = end::deciding_seats(&seat.state, &seat.numbering);
+    if !seat.decides_the_end() {
+        return Err(AppError::Conflict(NOT_A_DECIDER.to_owned()));
+    }
+    if let Some(to) = to
+        && (to == seat.seat_id || !survivors.iter().any(|(seat_id, _)| *seat_id == to))
+    {
+        return Err(AppError::BadRequest("You can concede only to another power still in the game.".to_owned()));
+    }
+    turn_queries::set_concession(conn, game_id, seat.seat_id, to).await?;
+    Ok(to.is_some() && end::finish_if_agreed(conn, game_id, &seat.state, now).await?)
+}

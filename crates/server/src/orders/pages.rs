@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use kinds::{AcceptedLine, FormRow, OrderForm};
 
-use super::actions::{MySeat, NOT_A_DECIDER, load_my_seat, mark_ready, record_draw_vote};
+use super::actions::{MySeat, concede_to, load_my_seat, mark_ready, record_draw_vote};
 use super::chain;
 use super::forms::{ConcedeForm, DrawVoteForm, ROW_FIELD_PREFIX, ReadyForm, RowPick, SheetRequest, read_sheet};
 use super::queries::{self, SheetRow};
@@ -26,7 +26,6 @@ use crate::press::panels::{UnreadItem, unread_by_game};
 use crate::state::AppState;
 use crate::turns::board::BoardView;
 use crate::turns::end;
-use crate::turns::queries as turn_queries;
 use crate::turns::world::WorldView;
 
 /// One choice of a select, marked when it is the chosen one.
@@ -586,20 +585,8 @@ pub async fn concede(
             Some(text.parse::<SeatId>().map_err(|_| AppError::BadRequest("Choose whom to concede to.".to_owned()))?)
         }
     };
-    let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let seat = load_my_seat(&mut tx, game_id, &signed_in.user, Some(RowLock::Update)).await?;
-    let survivors = end::deciding_seats(&seat.state, &seat.numbering);
-    if !seat.decides_the_end() {
-        return Err(AppError::Conflict(NOT_A_DECIDER.to_owned()));
-    }
-    if let Some(to) = to
-        && (to == seat.seat_id || !survivors.iter().any(|(seat_id, _)| *seat_id == to))
-    {
-        return Err(AppError::BadRequest("You can concede only to another power still in the game.".to_owned()));
-    }
-    turn_queries::set_concession(&mut tx, game_id, seat.seat_id, to).await?;
-    let ended = to.is_some() && end::finish_if_agreed(&mut tx, game_id, &seat.state, now).await?;
+    let ended = concede_to(&mut tx, game_id, &signed_in.user, to, state.clock.now()).await?;
     tx.commit().await?;
     let (message, path) = match (ended, to) {
         (true, _) => ("Every other power has conceded: the game is over.", format!("/games/{game_id}/phases")),

@@ -17,7 +17,7 @@ use super::forms::{
 use super::queries::{self, ConversationRow};
 use super::send::{
     MessageView, Moment, PAGE_SIZE, PhaseGroup, PressContext, Refusal, bot_answer, check_message, compose_members,
-    current_moment, readable, send,
+    current_moment, readable, send, set_muted,
 };
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, Query, SignedIn, Viewer, set_flash};
@@ -445,12 +445,7 @@ pub async fn mute(
     Form(form): Form<MuteForm>,
 ) -> AppResult<Redirect> {
     let mut conn = state.db.acquire().await?;
-    let context = PressContext::load(&mut conn, game_id, Some(&signed_in.user), "").await?;
-    let conversation = readable(&mut conn, &context, conversation_id).await?;
-    if !context.reader.follows(&conversation) {
-        return Err(AppError::Forbidden("Only the game's players and GM mute its conversations.".to_owned()));
-    }
-    queries::set_muted(&mut conn, conversation_id, signed_in.user.account_id, form.muted).await?;
+    set_muted(&mut conn, game_id, &signed_in.user, conversation_id, form.muted).await?;
     let message = if form.muted {
         "Conversation muted: it counts no unread messages and sends you no mail."
     } else {

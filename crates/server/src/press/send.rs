@@ -423,3 +423,21 @@ pub struct PhaseGroup {
     pub phase: String,
     pub messages: Vec<MessageView>,
 }
+
+/// Mutes or unmutes a conversation `user` follows (a member, or the GM): muted ones count no unread
+/// messages and send no mail. Shared by the press page and the API.
+pub(crate) async fn set_muted(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    user: &User,
+    conversation_id: ConversationId,
+    muted: bool,
+) -> AppResult<()> {
+    let context = PressContext::load(conn, game_id, Some(user), "").await?;
+    let conversation = readable(conn, &context, conversation_id).await?;
+    if !context.reader.follows(&conversation) {
+        return Err(AppError::Forbidden("Only the game's players and GM mute its conversations.".to_owned()));
+    }
+    queries::set_muted(conn, conversation_id, user.account_id, muted).await?;
+    Ok(())
+}
