@@ -2,10 +2,12 @@
 //! the Cabinet page (the captain names the two teammates, who each confirm); the other 18 places are
 //! filled directly in the database (signing up alone is the ordinary "Join", covered by the server
 //! tests); the GM starts the game and the team gets one power in the positions it chose. The team's
-//! General reads why he orders only armies and moves one, and is offered no draw vote; his Head of State
-//! reads that pending order on his own order page and votes a draw for the power; his attempt to write to another power's Head
-//! of State is refused with the reason; the Head of State proposes a relief with the standby list on the
-//! Cabinet page, which a visitor never sees; the GM ends the game and the game page names every holder.
+//! General reads why he orders only armies and moves one, and is offered no draw vote (CAB.6); his
+//! attempt to write to another power's Head of State is refused with the reason, and he writes to his
+//! own. The Head of State reads the General's pending order on his order page (CAB.7), votes a draw for
+//! the power, and proposes a relief with the standby list on the Cabinet page, which a visitor never sees
+//! (nor the seats in sign-up order, CAB.9); the GM replaces the General, whose successor reads none of his
+//! press (CAB.1); the GM ends the game and the game page names every holder.
 
 use backchannel_tests::{Browser, Screen, spawn_site};
 use sqlx::PgPool;
@@ -133,6 +135,22 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     browser.fill("textarea[name=body]", "Shall we ally?").await?;
     browser.client.execute("document.querySelector('textarea[name=body]').form.submit();", vec![]).await?;
     browser.wait_for_text("body", "a General writes only to its own Head of State, its counterpart and the GM").await?;
+    // A private word to his own Head of State, which his successor must never read (CAB.1).
+    let hedda_seat: i64 = sqlx::query_scalar(
+        "select s.seat_id from seat s join account a using (account_id) where a.username = 'hedda' and s.game_id = $1",
+    )
+    .bind(game_id)
+    .fetch_one(&pool)
+    .await?;
+    browser.goto(&format!("{site}{game_path}/press")).await?;
+    browser.click(&format!(".to-seat[value='{hedda_seat}']")).await?;
+    browser.fill("#body", "Gus's secret plan for the army").await?;
+    browser.click("#send").await?;
+    browser.wait_for_text("body", "Gus's secret plan for the army").await?;
+    let sent: i64 = sqlx::query_scalar("select count(*) from press_message where body like '%secret plan%'")
+        .fetch_one(&pool)
+        .await?;
+    assert_eq!(sent, 1, "the message was sent");
     browser.log_out().await?;
 
     browser.log_in(&site, "hedda").await?;
@@ -166,6 +184,40 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     browser.goto(&format!("{site}{game_path}")).await?;
     let public = browser.text("body").await?;
     assert!(!public.contains("Hedda") && !public.contains("Gus") && !public.contains("relieve"), "{public}");
+    // The public seat table runs power by power, not in sign-up order (CAB.9).
+    let first_row = browser.text("#seats tbody tr").await?;
+    assert!(first_row.contains("Austria"), "{first_row}");
+
+    // The GM replaces the General; his successor reads none of Gus's press (CAB.1).
+    browser.register(&site, "sam", "Sam Successor").await?;
+    browser.log_out().await?;
+    let gus_seat: i64 = sqlx::query_scalar(
+        "select s.seat_id from seat s join account a using (account_id) where a.username = 'gus' and s.game_id = $1",
+    )
+    .bind(game_id)
+    .fetch_one(&pool)
+    .await?;
+    browser.log_in(&site, "ada").await?;
+    browser.goto(&format!("{site}{game_path}/admin")).await?;
+    let replace = format!("form[action='{game_path}/admin/seats/{gus_seat}/replace']");
+    browser.fill(&format!("{replace} input[name=username]"), "sam").await?;
+    browser.click(&format!("{replace} button")).await?;
+    browser.wait_for_text("body", "Sam Successor").await?;
+    browser.log_out().await?;
+    browser.log_in(&site, "sam").await?;
+    browser.goto(&format!("{site}{game_path}/orders")).await?;
+    browser.wait_for_text("#position-duties", "and only them").await?;
+    let conversation: i64 =
+        sqlx::query_scalar("select conversation_id from conversation where game_id = $1 and not is_public")
+            .bind(game_id)
+            .fetch_one(&pool)
+            .await?;
+    for page in ["/press".to_owned(), format!("/press/{conversation}")] {
+        browser.goto(&format!("{site}{game_path}{page}")).await?;
+        let text = browser.text("body").await?;
+        assert!(!text.contains("secret plan"), "the successor reads his predecessor's press on {page}: {text}");
+    }
+    browser.log_out().await?;
 
     browser.log_in(&site, "ada").await?;
     browser.goto(&format!("{site}{game_path}/admin")).await?;
@@ -176,7 +228,7 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     browser.goto(&format!("{site}{game_path}")).await?;
     let seats = browser.text("#seats").await?;
     assert!(
-        seats.contains("Hedda Headley") && seats.contains("Gus Generalov") && seats.contains("Abe Admiralson"),
+        seats.contains("Hedda Headley") && seats.contains("Sam Successor") && seats.contains("Abe Admiralson"),
         "{seats}"
     );
     browser.close().await

@@ -184,6 +184,9 @@ pub async fn cabinet_page(
         can_join_standby: false,
     };
     if !running {
+        if forming && access.my_seat.is_none() {
+            offer_standby(&mut conn, &mut page, game_id, me, &game).await?;
+        }
         return Ok(page);
     }
     let Some(current) = load_running(&mut conn, &game, &access).await? else { return Ok(page) };
@@ -205,6 +208,22 @@ pub async fn cabinet_page(
         }
     }
     Ok(page)
+}
+
+/// Before the start, a person without a place may wait on the standby list once every place is taken
+/// (issue 26 point 7: the 22nd person).
+async fn offer_standby(
+    conn: &mut PgConnection,
+    page: &mut CabinetPage,
+    game_id: GameId,
+    me: AccountId,
+    game: &GameRow,
+) -> AppResult<()> {
+    let standby = queries::standby(conn, game_id).await?;
+    page.on_standby = standby.iter().any(|row| row.account_id == me);
+    let full = page.places_taken >= usize::try_from(game.seat_count).unwrap_or(0);
+    page.can_join_standby = full && !page.on_standby;
+    Ok(())
 }
 
 fn invitation_for(members: &[TeamMember], me: AccountId, game: &GameRow) -> Option<InvitationView> {
@@ -455,8 +474,8 @@ pub async fn join_standby(
 ) -> AppResult<Redirect> {
     let mut conn = state.db.acquire().await?;
     let (game, _, access) = load_cabinet_game(&mut conn, game_id, &signed_in.user).await?;
-    if !matches!(game.status, GameStatus::Running | GameStatus::Paused) {
-        return Err(AppError::Conflict("The standby list is open while the game is played.".to_owned()));
+    if !matches!(game.status, GameStatus::Forming | GameStatus::Running | GameStatus::Paused) {
+        return Err(AppError::Conflict("The game is over: its standby list is closed.".to_owned()));
     }
     if access.my_seat.is_some() {
         return Err(AppError::Conflict("You hold a position in this game already.".to_owned()));

@@ -710,3 +710,26 @@ async fn cab_9_the_public_seat_table_shows_no_vacancy_and_no_sign_up_order(pool:
     sorted.sort();
     assert_eq!(powers, sorted, "rows come power by power, not in sign-up order");
 }
+
+// See: rules/cabinet-diplomacy-ii.txt §8, §11 (the standby list); issue 26 point 7 (the 22nd person)
+#[sqlx::test(migrations = "../../migrations")]
+async fn before_the_start_the_twenty_second_person_waits_on_the_standby_list(pool: PgPool) {
+    let mut gm = logged_in(&pool, "cabgm").await;
+    let game_id = create_game(
+        &mut gm,
+        "Cabinet",
+        &[("kind", "cabinet_diplomacy"), ("power_assignment", "random"), ("start_rule", "by_gm")],
+    )
+    .await;
+    let mut extra = logged_in(&pool, "zqlatecomer").await;
+    extra.get(&format!("/games/{game_id}/cabinet")).await.assert_lacks("id=\"join-standby\"");
+    for index in 0..21 {
+        let mut person = logged_in(&pool, &format!("zqearly{index:02}")).await;
+        person.post(&format!("/games/{game_id}/join"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    }
+    assert_eq!(game_status(&pool, game_id).await, "forming", "the GM starts this game");
+    extra.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("id=\"join-standby\"");
+    extra.post(&format!("/games/{game_id}/cabinet/standby"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    extra.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("You are on the standby list");
+    gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("zqlatecomer");
+}
