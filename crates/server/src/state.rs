@@ -1,16 +1,14 @@
 //! The one `AppState` every handler receives.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::FromRef;
 use sqlx::PgPool;
-use tokio::sync::Semaphore;
 
-use crate::accounts::password::Memories;
+pub use crate::accounts::password::PasswordHashing;
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
-use crate::metrics::Metrics;
+use crate::metrics::registry::Metrics;
 
 /// Shared by every request; holds no game state (that lives in PostgreSQL, so replicas agree).
 #[derive(Clone, FromRef)]
@@ -24,28 +22,6 @@ pub struct AppState {
     pub password_hashing: PasswordHashing,
     /// This process's Prometheus metrics (recorded and served only when the config asks).
     pub metrics: Arc<Metrics>,
-}
-
-/// The semaphore bounding concurrent password hashes (see [`AppState::password_hashing`]), how long a
-/// request waits for a permit before it is answered 503, and the permits' reused working memories
-/// (`accounts::password`).
-#[derive(Clone)]
-pub struct PasswordHashing {
-    pub permits: Arc<Semaphore>,
-    pub queue_timeout: Duration,
-    pub memories: Memories,
-}
-
-impl PasswordHashing {
-    /// One permit per core the process may use; a request waits up to 10 s for one.
-    pub fn per_core() -> Self {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        PasswordHashing {
-            permits: Arc::new(Semaphore::new(cores)),
-            queue_timeout: Duration::from_secs(10),
-            memories: Memories::default(),
-        }
-    }
 }
 
 impl AppState {

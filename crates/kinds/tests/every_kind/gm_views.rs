@@ -56,3 +56,31 @@ fn a_standard_game_has_no_secrets_so_the_gm_view_is_the_public_one() {
     let game = AnyGame::new(Kind::Standard, &serde_json::Value::Null, 1).unwrap();
     assert_eq!(game.gm_view(), game.public_view());
 }
+
+/// A fresh game of every registered kind, and the same game one phase on with nobody ordering.
+fn every_kind_now_and_one_phase_on() -> Vec<(Kind, AnyGame)> {
+    Kind::ALL
+        .iter()
+        .flat_map(|&kind| {
+            let game =
+                AnyGame::new(kind, &serde_json::Value::Null, 3).unwrap_or_else(|error| panic!("{kind:?}: {error}"));
+            let next = game.process(&Default::default(), 11).next;
+            [(kind, game), (kind, next)]
+        })
+        .collect()
+}
+
+// See: rulings 0.5 (a secret is its seat's and the GM's: the GM view adds secrets to the public view)
+#[test]
+fn every_registered_kind_s_gm_view_shows_everything_the_public_view_shows() {
+    let mut facts_checked = 0;
+    for (kind, game) in every_kind_now_and_one_phase_on() {
+        let (public, gm) = (game.public_view(), game.gm_view());
+        assert_eq!(public.board, gm.board, "{kind:?}: the GM's board is not the public one");
+        for fact in &public.facts {
+            assert!(gm.facts.contains(fact), "{kind:?}: the GM view lacks the public fact {fact:?}");
+            facts_checked += 1;
+        }
+    }
+    assert!(facts_checked > Kind::ALL.len(), "only {facts_checked} public facts: the kinds' views are empty");
+}

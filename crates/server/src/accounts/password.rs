@@ -7,15 +7,15 @@
 //! time. Start-up (demo data) and tests use [`hash_password`], which lets argon2 allocate.
 
 use std::sync::{Arc, LazyLock, Mutex};
+use std::time::Duration;
 
 use anyhow::Context;
 use argon2::password_hash::PasswordHasher;
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
-use tokio::sync::OwnedSemaphorePermit;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::AppError;
-use crate::state::PasswordHashing;
 
 /// Argon2's working memory, as many blocks as the default parameters use.
 pub type Memory = Vec<Block>;
@@ -200,5 +200,27 @@ mod tests {
         assert!(matches!(refused, Err(AppError::Busy(_))), "{refused:?}");
         drop(held);
         assert!(hashing.hash("correct horse".to_owned()).await.is_ok());
+    }
+}
+
+/// The semaphore bounding concurrent password hashes (see [`AppState::password_hashing`]), how long a
+/// request waits for a permit before it is answered 503, and the permits' reused working memories
+/// (`accounts::password`).
+#[derive(Clone)]
+pub struct PasswordHashing {
+    pub permits: Arc<Semaphore>,
+    pub queue_timeout: Duration,
+    pub memories: Memories,
+}
+
+impl PasswordHashing {
+    /// One permit per core the process may use; a request waits up to 10 s for one.
+    pub fn per_core() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        PasswordHashing {
+            permits: Arc::new(Semaphore::new(cores)),
+            queue_timeout: Duration::from_secs(10),
+            memories: Memories::default(),
+        }
     }
 }

@@ -10,8 +10,8 @@ use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
 use crate::ids::AccountId;
-use crate::notify::MailContent;
 use crate::notify::queries as mail_queries;
+use crate::notify::{MailContent, MailKind};
 
 /// What a token may do, as stored in `account_token.purpose`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
@@ -28,6 +28,14 @@ impl Purpose {
         match self {
             Purpose::EmailConfirmation => Duration::days(7),
             Purpose::PasswordReset => Duration::hours(1),
+        }
+    }
+
+    /// The mail that carries a link of this purpose.
+    fn mail_kind(self) -> MailKind {
+        match self {
+            Purpose::EmailConfirmation => MailKind::EmailConfirmation,
+            Purpose::PasswordReset => MailKind::PasswordReset,
         }
     }
 
@@ -142,6 +150,6 @@ pub async fn use_up(
     )
     .execute(&mut *conn)
     .await?;
-    mail_queries::forget_account_mail_links(conn, live.account_id, purpose).await?;
+    mail_queries::forget_account_mail_links(conn, live.account_id, purpose.mail_kind()).await?;
     Ok(Some(live))
 }

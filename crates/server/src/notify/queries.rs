@@ -116,17 +116,13 @@ pub async fn insert_account_mail(
     .await
 }
 
-/// Takes the links out of the account's mails of this purpose, sent or not, once their tokens are used
+/// Takes the links out of the account's mails of this kind, sent or not, once their tokens are used
 /// up: the outbox then holds no token that still works.
 pub async fn forget_account_mail_links(
     conn: &mut PgConnection,
     account_id: AccountId,
-    purpose: crate::accounts::tokens::Purpose,
+    kind: MailKind,
 ) -> Result<(), sqlx::Error> {
-    let kind = match purpose {
-        crate::accounts::tokens::Purpose::EmailConfirmation => MailKind::EmailConfirmation,
-        crate::accounts::tokens::Purpose::PasswordReset => MailKind::PasswordReset,
-    };
     sqlx::query!(
         "update outbox_mail set content = jsonb_set(content, '{link_path}', 'null')
          where account_id = $1 and kind = $2",

@@ -6,7 +6,7 @@ use kinds::AnyGame;
 use sqlx::PgConnection;
 
 use super::queries::{self, OpenPhase, SeatInPhase, SheetRow};
-use super::save::require_open_phase;
+
 use crate::error::{AppError, AppResult};
 use crate::extract::User;
 use crate::games::load::{load_visible_game, load_visible_game_locked};
@@ -139,4 +139,24 @@ pub(crate) async fn concede_to(
     }
     turn_queries::set_concession(conn, game_id, seat.seat_id, to).await?;
     Ok(to.is_some() && end::finish_if_agreed(conn, game_id, &seat.state, now).await?)
+}
+
+/// Refuses orders for a phase other than the current one, or after its deadline has passed.
+pub(crate) fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<Utc>) -> AppResult<()> {
+    if phase_index != seat.phase.phase_index {
+        return Err(AppError::Conflict(format!(
+            "Those orders were for an earlier phase, which has been processed; nothing was saved. \
+             The game is now in {}: open the orders page again.",
+            seat.phase.label
+        )));
+    }
+    if seat.game.deadline_at.is_some_and(|deadline| deadline <= now) {
+        return Err(AppError::Conflict(
+            "The deadline has passed and this phase is being processed; nothing was saved.".to_owned(),
+        ));
+    }
+    if crate::turns::preview::awaits_release(&seat.game) {
+        return Err(AppError::Conflict(crate::turns::preview::ORDERS_CLOSED.to_owned()));
+    }
+    Ok(())
 }

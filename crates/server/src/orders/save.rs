@@ -18,9 +18,9 @@ use kinds::{AcceptedLine, FormRow, OrderCheck, OrderForm};
 use serde::Deserialize;
 use sqlx::PgConnection;
 
-use super::actions::MySeat;
 #[cfg(doc)]
 use super::actions::load_my_seat;
+use super::actions::{MySeat, require_open_phase};
 use super::chain;
 use super::forms::{RowPick, SheetRequest};
 use super::pages::{Answer, RefusalView, SaveMessage};
@@ -116,26 +116,6 @@ impl LazyForm<'_> {
 pub(crate) struct Saved {
     pub answer: Answer,
     pub sheet: String,
-}
-
-/// Refuses orders for a phase other than the current one, or after its deadline has passed.
-pub(crate) fn require_open_phase(seat: &MySeat, phase_index: i32, now: DateTime<Utc>) -> AppResult<()> {
-    if phase_index != seat.phase.phase_index {
-        return Err(AppError::Conflict(format!(
-            "Those orders were for an earlier phase, which has been processed; nothing was saved. \
-             The game is now in {}: open the orders page again.",
-            seat.phase.label
-        )));
-    }
-    if seat.game.deadline_at.is_some_and(|deadline| deadline <= now) {
-        return Err(AppError::Conflict(
-            "The deadline has passed and this phase is being processed; nothing was saved.".to_owned(),
-        ));
-    }
-    if crate::turns::preview::awaits_release(&seat.game) {
-        return Err(AppError::Conflict(crate::turns::preview::ORDERS_CLOSED.to_owned()));
-    }
-    Ok(())
 }
 
 /// Answers a request to change the seat's sheet for phase `phase_index` (refused unless it is still
