@@ -210,6 +210,9 @@ async fn orders_are_cleared_without_a_body_and_a_body_of_another_type_is_still_r
         .unwrap();
     send(&app, request).await.problem(StatusCode::UNSUPPORTED_MEDIA_TYPE);
     call(&app, "DELETE", &path, Some(&france), Some(json!({"phase": 7}))).await.problem(StatusCode::CONFLICT);
+    // A refused unit names the province the player got wrong, not the type letter before it.
+    let typo = call(&app, "PUT", &path, Some(&france), Some(json!({"phase": 0, "text": "A xyz - abc"}))).await;
+    assert_eq!(typo.ok()["refused"][0]["reason"], "`xyz` is not a province", "{}", typo.text);
 }
 
 #[sqlx::test(migrations = "../../migrations")]

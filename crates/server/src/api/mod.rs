@@ -5,7 +5,15 @@
 //!
 //! The OpenAPI 3 document (`/api/v1/openapi.json`) is generated from the handlers' annotations by
 //! utoipa, and the routes are registered through the same `OpenApiRouter`, so the document lists
-//! exactly the routes served. `/api/v1/docs` lists them for people.
+//! exactly the routes served; `document.rs` then adds what every operation shares (its problems as
+//! `application/problem+json`, the rate-limit headers, the optional token on reads) so no handler can
+//! forget it, and `document_tests.rs` calls every operation to hold the document to the answers.
+//! `/api/v1/docs` lists the endpoints for people.
+//!
+//! Modules by what a bot does: `games.rs` (reading), `entry.rs` (creating, joining, leaving through
+//! `games::entry`), `mine.rs` ("what needs my orders"), `play.rs` and `standing.rs` (orders, ready,
+//! draw, concession, who has orders in), `press.rs`; `auth.rs` counts each request and leaves its
+//! standing for the `RateLimit` headers.
 
 pub(crate) mod auth;
 mod document;
