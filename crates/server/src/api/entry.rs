@@ -4,19 +4,22 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiUser;
 use super::extract::{ApiJson, ApiPath, OptionalJson};
 use super::problem::{ApiError, ApiResult};
+use crate::bot_seats::{self, BotGameRequest};
 use crate::error::{AppError, FormErrors};
 use crate::games::entry;
 use crate::games::forms::{GameSettingsForm, JoinForm};
 use crate::games::load::load_visible_game;
+use crate::games::model::Power;
 use crate::ids::GameId;
 use crate::state::AppState;
+use kinds::Kind;
 
 /// A new game, as the "new game" page's form fills it in: every field may be left out for the page's
 /// default. A struct so that new settings can be added without breaking clients.
@@ -67,6 +70,13 @@ pub struct NewGameRequest {
     pub process_when_ready: bool,
     /// For kinds of players without powers (Covert Operations): how many; absent for the kind's default.
     pub players: Option<u16>,
+    /// `fill`: a game against bots, started at once, the caller in one seat and bots in every other
+    /// (as the lobby's "Play against bots"; the other settings are then the bot game's own).
+    #[schema(value_type = Option<String>, example = "fill")]
+    pub bots: Option<String>,
+    /// With `bots`: the power the caller plays where the kind lets players choose (absent: drawn).
+    #[schema(value_type = Option<super::schema::PowerSlug>)]
+    pub power: Option<String>,
 }
 
 impl Default for NewGameRequest {
@@ -93,6 +103,8 @@ impl Default for NewGameRequest {
             start_rule: form.start_rule,
             process_when_ready: form.process_when_ready.is_some(),
             players: None,
+            bots: None,
+            power: None,
         }
     }
 }
@@ -103,6 +115,43 @@ fn ticked(on: bool) -> Option<String> {
 }
 
 impl NewGameRequest {
+    /// The bot game asked for with `"bots": "fill"`, if any; an unknown `bots`, kind or power is named.
+    fn bot_game(&self) -> Result<Option<BotGameRequest>, FormErrors> {
+        let mut errors = FormErrors::default();
+        match self.bots.as_deref() {
+            None => {
+                if self.power.is_some() {
+                    errors.add(
+                        "power",
+                        "A power is chosen here only with \"bots\": \"fill\"; join a game to choose one.",
+                    );
+                    return Err(errors);
+                }
+                return Ok(None);
+            }
+            Some("fill") => {}
+            Some(other) => {
+                errors.add("bots", format!("{other:?} is not a bot setting; the one there is is \"fill\"."));
+                return Err(errors);
+            }
+        }
+        let Some(kind) = Kind::from_slug(&self.kind) else {
+            errors.add("kind", format!("There is no game kind called {:?}.", self.kind));
+            return Err(errors);
+        };
+        let power = match self.power.as_deref() {
+            None => None,
+            Some(slug) => match Power::from_slug(slug) {
+                Some(power) => Some(power),
+                None => {
+                    errors.add("power", format!("{slug:?} is not a power."));
+                    return Err(errors);
+                }
+            },
+        };
+        Ok(Some(BotGameRequest { kind, power }))
+    }
+
     /// The form the page would have posted, so the page's validation judges it; an unknown weekday is
     /// refused here, since the form has no field for it.
     fn into_form(self) -> Result<GameSettingsForm, FormErrors> {
@@ -163,21 +212,29 @@ fn invalid(errors: &FormErrors) -> ApiError {
 }
 
 /// Creates a game with the caller as its GM, with the "new game" page's settings and validation
-/// (each invalid field named in the 422's detail).
+/// (each invalid field named in the 422's detail); with `"bots": "fill"`, a game against bots that starts
+/// at once with the caller in one seat. The answer's `Location` is the new game.
 #[utoipa::path(post, path = "/games", tag = "games", request_body = NewGameRequest, security(("token" = [])),
-    responses((status = 201, body = Created)))]
+    responses((status = 201, body = Created,
+        headers(("Location" = String, description = "The new game: `/api/v1/games/{game_id}`")))))]
 pub async fn create_game(
     State(state): State<AppState>,
     caller: ApiUser,
     ApiJson(request): ApiJson<NewGameRequest>,
-) -> ApiResult<(StatusCode, Json<Created>)> {
-    let form = request.into_form().map_err(|errors| invalid(&errors))?;
-    let game = entry::validate_new_game(&form).map_err(|errors| invalid(&errors))?;
+) -> ApiResult<(StatusCode, [(header::HeaderName, String); 1], Json<Created>)> {
     let mut tx = state.db.begin().await?;
-    let game_id = entry::create_game(&mut tx, &caller.user, &game).await?;
+    let game_id = match request.bot_game().map_err(|errors| invalid(&errors))? {
+        Some(bot_game) => bot_seats::create_bot_game(&mut tx, &caller.user, bot_game, state.clock.now()).await?,
+        None => {
+            let form = request.into_form().map_err(|errors| invalid(&errors))?;
+            let game = entry::validate_new_game(&form).map_err(|errors| invalid(&errors))?;
+            entry::create_game(&mut tx, &caller.user, &game).await?
+        }
+    };
     let (created, _, _) = load_visible_game(&mut tx, game_id, Some(&caller.user), "").await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(Created { game_id: game_id.0, invite_code: created.invite_code })))
+    let location = [(header::LOCATION, format!("/api/v1/games/{game_id}"))];
+    Ok((StatusCode::CREATED, location, Json(Created { game_id: game_id.0, invite_code: created.invite_code })))
 }
 
 /// Joining: the power to play where players choose theirs, and a private game's invite code.

@@ -40,8 +40,9 @@ async fn a_game_created_through_the_api_is_the_page_s_game_and_invalid_settings_
     for field in ["name:", "movement:", "kind:"] {
         assert!(detail.contains(field), "{detail}");
     }
-    let unknown = call(&app, "POST", "/games", Some(&gm), Some(json!({"name": "x", "bots": "fill"}))).await;
+    let unknown = call(&app, "POST", "/games", Some(&gm), Some(json!({"name": "x", "bots": "sometimes"}))).await;
     unknown.problem(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(created.location.as_deref(), Some(format!("/api/v1/games/{game_id}").as_str()));
     call(&app, "POST", "/games", None, Some(json!({"name": "x"}))).await.problem(StatusCode::UNAUTHORIZED);
 }
 
@@ -271,4 +272,44 @@ impl OneshotAnswer for axum::Router {
         use tower::ServiceExt;
         self.oneshot(request).await.unwrap()
     }
+}
+
+// See: issue 28 item 3 (a bot game and the GM's bot seats through the API)
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_game_against_bots_is_created_and_started_through_the_api_and_its_gm_gives_and_takes_back_seats(
+    pool: PgPool,
+) {
+    let app = api_app(&pool, 10_000);
+    let player = bot(&pool, "loneplayer").await;
+    let body = json!({"name": "Me and the bots", "kind": "standard", "bots": "fill", "power": "italy"});
+    let created = call(&app, "POST", "/games", Some(&player), Some(body)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let game_id = created.json["game_id"].as_i64().unwrap();
+    assert_eq!(created.location.as_deref(), Some(format!("/api/v1/games/{game_id}").as_str()));
+    let game = call(&app, "GET", &format!("/games/{game_id}"), Some(&player), None).await;
+    let game = game.ok();
+    assert_eq!(game["status"].as_str(), Some("running"), "{game}");
+    let seats = game["seats"].as_array().unwrap();
+    let bots: Vec<&serde_json::Value> = seats.iter().filter(|seat| seat["is_bot"] == true).collect();
+    assert_eq!(bots.len(), 6, "{game}");
+    let mine = seats.iter().find(|seat| seat["is_bot"] == false).unwrap();
+    assert!(mine["powers"].to_string().contains("Italy"), "{mine}");
+    // The caller is the bot game's GM: he takes a bot's seat back for a human, then gives it again.
+    let seat_id = bots[0]["seat_id"].as_i64().unwrap();
+    let seat_path = format!("/games/{game_id}/seats/{seat_id}/bot");
+    let outsider = bot(&pool, "outsider").await;
+    call(&app, "DELETE", &seat_path, Some(&outsider), None).await.problem(StatusCode::NOT_FOUND);
+    let back = call(&app, "DELETE", &seat_path, Some(&player), None).await;
+    assert_eq!(back.ok()["bot"], false);
+    let seats_now = call(&app, "GET", &format!("/games/{game_id}"), Some(&player), None).await;
+    let seat_now = seats_now.ok()["seats"].as_array().unwrap().iter().find(|seat| seat["seat_id"] == seat_id).cloned();
+    assert_eq!(seat_now.map(|seat| seat["is_bot"].clone()), Some(json!(false)));
+    let again = call(&app, "POST", &seat_path, Some(&player), None).await;
+    assert_eq!(again.ok()["bot"], true);
+    call(&app, "POST", &seat_path, Some(&player), None).await.problem(StatusCode::CONFLICT);
+    call(&app, "POST", &format!("/games/{game_id}/seats/999999/bot"), Some(&player), None)
+        .await
+        .problem(StatusCode::NOT_FOUND);
+    let refused = call(&app, "POST", "/games", Some(&player), Some(json!({"bots": "fill", "power": "atlantis"}))).await;
+    refused.problem(StatusCode::UNPROCESSABLE_ENTITY);
 }

@@ -16,6 +16,7 @@
 //! standing for the `RateLimit` headers.
 
 pub(crate) mod auth;
+mod bots;
 mod document;
 mod entry;
 mod extract;
@@ -98,6 +99,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(standing::standing))
         .routes(routes!(standing::concede))
         .routes(routes!(press::mute))
+        .routes(routes!(bots::give_seat_to_bot, bots::take_seat_back))
         .split_for_parts()
 }
 

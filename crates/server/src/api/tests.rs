@@ -27,6 +27,7 @@ pub(crate) struct Answer {
     pub www_authenticate: Option<String>,
     pub rate_limit: Option<String>,
     pub rate_limit_policy: Option<String>,
+    pub location: Option<String>,
     pub text: String,
     pub json: Value,
 }
@@ -72,11 +73,12 @@ pub(super) async fn send(app: &Router, request: Request<Body>) -> Answer {
     let www_authenticate = header_text(header::WWW_AUTHENTICATE);
     let rate_limit = header_text(header::HeaderName::from_static("ratelimit"));
     let rate_limit_policy = header_text(header::HeaderName::from_static("ratelimit-policy"));
+    let location = header_text(header::LOCATION);
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Answer { status, content_type, retry_after, www_authenticate, rate_limit, rate_limit_policy, text, json }
+    Answer { status, content_type, retry_after, www_authenticate, rate_limit, rate_limit_policy, location, text, json }
 }
 
 /// A token for the account `username`, made as the tokens page makes one.
