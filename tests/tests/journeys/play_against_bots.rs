@@ -61,10 +61,14 @@ async fn a_lone_player_plays_every_kind_against_bots_and_a_year_of_standard_on_a
     let site = SiteWithWorker::start(pool.clone()).await?;
     let browser = Browser::start_as(Screen::Phone).await?;
     browser.register(&site.url, "solo", "Solo").await?;
+    browser.goto(&format!("{}/games/bots", site.url)).await?;
+    browser.wait_for("#play-against-bots").await?;
+    assert_eq!(browser.sideways_overflow().await?, 0, "the bot game form fits a phone");
     for kind in KINDS.iter().rev() {
         let game = play_against_bots(&browser, &site.url, kind, "random").await?;
         browser.goto(&format!("{}{game}", site.url)).await?;
         browser.wait_for_text("#seats", "bot").await?;
+        assert_eq!(browser.sideways_overflow().await?, 0, "{kind}'s game page fits a phone");
     }
 
     let game = play_against_bots(&browser, &site.url, "standard", "france").await?;
