@@ -1,5 +1,7 @@
 //! What every page shares: the navigation bar, flash messages and time formatting.
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, Offset, Utc};
 use chrono_tz::Tz;
 
@@ -76,6 +78,10 @@ pub fn join_names(names: &[&str]) -> String {
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
+
+/// Every IANA zone name, for the time-zone pickers.
+pub static TIME_ZONES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| chrono_tz::TZ_VARIANTS.iter().map(|zone| zone.name()).collect());
 
 #[cfg(test)]
 mod tests {

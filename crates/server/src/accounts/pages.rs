@@ -1,7 +1,5 @@
 //! Account pages and their handlers.
 
-use std::sync::LazyLock;
-
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
@@ -20,11 +18,8 @@ use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, log_in, log_out, set_flash};
 use crate::ids::AccountId;
 use crate::pages::Nav;
+use crate::pages::TIME_ZONES;
 use crate::state::AppState;
-
-/// Every IANA zone name, for the time-zone pickers.
-pub static TIME_ZONES: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| chrono_tz::TZ_VARIANTS.iter().map(|zone| zone.name()).collect());
 
 #[derive(Template, WebTemplate)]
 #[template(path = "accounts/register.html")]

@@ -7,8 +7,8 @@ use super::access::Access;
 use super::forms::{GameSettings, GameSettingsForm, WeekdayBox};
 use super::model::{DeadlineMode, Power, PowerAssignment, PressRule, SeatRole, StartRule, has_powers};
 use super::queries::{GameRow, SeatRow};
-use crate::accounts::pages::TIME_ZONES;
 use crate::error::FormErrors;
+use crate::pages::TIME_ZONES;
 
 /// The settings form, used by "new game" and by the GM panel.
 pub struct SettingsFormView {
