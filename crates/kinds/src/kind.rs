@@ -34,6 +34,15 @@ pub enum SeatRole {
     Admiral,
 }
 
+/// A seat in play that nobody holds ([`Rules::vacancies`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vacancy {
+    pub seat: SeatIndex,
+    /// Whether the players concerned asked the GM to fill it from the standby list (a Cabinet asks
+    /// when it would rather not fill the post from its own ranks).
+    pub standby_asked: bool,
+}
+
 /// Somebody who can hold a seat, as the server knows them (an account). Opaque to the game: the server
 /// maps it to an account and back. Only kinds whose engine keeps track of who holds a seat (see
 /// [`Rules::holders`]) ever see one.
@@ -436,6 +445,13 @@ pub trait Rules {
     fn tenure_start(state: &Self::State, seat: SeatIndex) -> Option<String> {
         let _ = (state, seat);
         None
+    }
+    /// The seats in play that nobody holds, for a kind whose engine tracks holders (a Cabinet post left
+    /// empty by a relief or a coup): the GM fills them from the standby list. The default: none, as the
+    /// site's own seats (and their takeover page) are the truth for the other kinds.
+    fn vacancies(state: &Self::State) -> Vec<Vacancy> {
+        let _ = state;
+        Vec::new()
     }
     /// How a game master writes this kind's actions (shown on the GM panel), or `None` if it has none.
     fn gm_action_syntax(state: &Self::State) -> Option<&'static str> {

@@ -26,6 +26,6 @@ pub use judge_position::{JudgeDislodged, JudgePosition, JudgeUnit};
 pub use kind::{
     AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GmActionError, OrderCheck, OrderForm, Outcome,
     PersonId, PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord,
-    Rules, SeatIndex, SeatInfo, SeatRole, SetupError, StateError, Step, View,
+    Rules, SeatIndex, SeatInfo, SeatRole, SetupError, StateError, Step, Vacancy, View,
 };
 pub use registry::{AnyGame, Kind, UnknownKind};

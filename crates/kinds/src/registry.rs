@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::facts::Facts;
 use crate::kind::{
     Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PersonId, PhaseInfo, PressRefusal, Processed,
-    Recipients, Report, Rules, SeatIndex, SeatInfo, SetupError, StateError, View,
+    Recipients, Report, Rules, SeatIndex, SeatInfo, SetupError, StateError, Vacancy, View,
 };
 
 /// Declares the site's kinds: `Variant => rules type, "slug"`, the slug being the kind's stable name in
@@ -148,6 +148,11 @@ macro_rules! kinds {
             /// The phase code from which `seat`'s current holder reads its private press, if limited.
             pub fn tenure_start(&self, seat: SeatIndex) -> Option<String> {
                 match self { $(AnyGame::$variant(state) => <$rules as Rules>::tenure_start(state, seat)),+ }
+            }
+
+            /// The seats in play that nobody holds, for the GM to fill.
+            pub fn vacancies(&self) -> Vec<Vacancy> {
+                match self { $(AnyGame::$variant(state) => <$rules as Rules>::vacancies(state)),+ }
             }
 
             pub fn may_send(&self, from: Correspondent, to: &Recipients) -> Result<(), PressRefusal> {

@@ -47,6 +47,6 @@ decl_id!(
     MessageId
 );
 decl_id!(
-    /// Key of a `cabinet_team` row (Cabinet Diplomacy II sign-up as a team).
+    /// Key of a `team` row: people signing up together where powers are shared among posts.
     TeamId
 );

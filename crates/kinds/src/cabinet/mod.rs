@@ -38,7 +38,7 @@ use crate::facts::{Facts, Notation, SeatPlan};
 use crate::intrigue::{self, PowerName, map, merge_checks, split_sheet};
 use crate::kind::{
     AcceptedLine, Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed,
-    Recipients, RejectedLine, Report, Rules, SeatIndex, SeatInfo, SetupError, View,
+    Recipients, RejectedLine, Report, Rules, SeatIndex, SeatInfo, SetupError, Vacancy, View,
 };
 use crate::standard::{self, Standard};
 
@@ -238,6 +238,15 @@ impl Rules for CabinetDiplomacy {
     /// predecessor's conversations (CAB.1).
     fn tenure_start(state: &State, seat: SeatIndex) -> Option<String> {
         SeatRef::from_id(seat).and_then(|seat| state.holder(seat)).map(|holder| holder.since)
+    }
+
+    /// Posts of a power still in the game that nobody holds; the GM seats standby players in them
+    /// (CAB.8), first those a cabinet asked for.
+    fn vacancies(state: &State) -> Vec<Vacancy> {
+        SeatRef::all()
+            .filter(|seat| state.in_use(*seat) && !state.is_held(*seat))
+            .map(|seat| Vacancy { seat: seat.id(), standby_asked: state.standby_requests.contains(&seat) })
+            .collect()
     }
 
     fn gm_action(state: &State, action: &str) -> Result<(State, Report), GmActionError> {

@@ -190,6 +190,20 @@ fn rule_8_a_relief_needs_the_other_commanders_signature_and_takes_effect_next_ph
 }
 
 #[test]
+fn cab_8_a_relieved_post_is_a_vacancy_the_gm_fills_from_standby_and_an_unseated_one_is_not_asked_for() {
+    // See: rulings CAB.8 (the GM seats a standby player); rules/cabinet-diplomacy-ii.txt §8
+    assert!(new_game().vacancies().is_empty(), "every post is held at the start");
+    let game = new_game();
+    let (game, _) = step(&game, &[(HOS, "RELIEVE general"), (ADMIRAL, "RELIEVE general")]);
+    let general = seat(&game, GENERAL);
+    assert_eq!(game.vacancies(), vec![kinds::Vacancy { seat: general, standby_asked: true }]);
+    let unseated = gm(&new_game(), "UNSEAT France general");
+    assert_eq!(unseated.vacancies(), vec![kinds::Vacancy { seat: general, standby_asked: false }]);
+    let filled = gm(&game, "SEAT France general person 700");
+    assert!(filled.vacancies().is_empty(), "a seated standby player fills it");
+}
+
+#[test]
 fn rule_8_the_same_relief_line_from_the_other_commander_is_his_signature() {
     // See: rules/cabinet-diplomacy-ii.txt §8 ("signed by both himself and his other military commander")
     let game = new_game();

@@ -15,6 +15,7 @@
 mod forms;
 mod kind_action;
 pub(crate) mod pages;
+pub(crate) mod posts;
 mod queries;
 mod site;
 
@@ -36,6 +37,8 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/admin/seats/{seat_id}/remove", post(pages::remove_player))
         .route("/games/{game_id}/admin/seats/{seat_id}/replace", post(pages::replace_player))
         .route("/games/{game_id}/admin/seats/{seat_id}/power", post(pages::assign_power))
+        .route("/games/{game_id}/admin/posts/place", post(posts::place_by_hand))
+        .route("/games/{game_id}/admin/posts/seat", post(posts::seat_from_standby))
         .route("/games/{game_id}/log", get(pages::audit_page))
         .route("/admin", get(site::site_page))
         .route("/admin/accounts/{account_id}/site-admin", post(site::set_site_admin))

@@ -77,8 +77,9 @@ pub struct PanelPage {
     pub(super) kind_action: Option<KindActionView>,
     /// The press settings form, once the game has started (before, the settings form holds them).
     press: Option<PressSettingsView>,
-    /// Cabinet games: placing people by hand, the standby list and vacant positions.
-    cabinet: Option<crate::cabinet::gm::CabinetGmView>,
+    /// Kinds whose powers are shared among posts: placing people by hand, the standby list and
+    /// vacant positions.
+    posts: Option<super::posts::PostsGmView>,
 }
 
 pub(super) async fn panel_page(
@@ -116,7 +117,7 @@ pub(super) async fn panel_page(
     } else {
         None
     };
-    let cabinet = crate::cabinet::gm::panel_view(conn, &game, &seats).await?;
+    let posts = super::posts::panel_view(conn, &game, &seats).await?;
     let start_blocker = match start::readiness_to_start_now(&game, &seats) {
         Ok(()) => None,
         Err(not_ready) => Some(not_ready.to_string()),
@@ -139,7 +140,7 @@ pub(super) async fn panel_page(
         audit: audit_lines(audit, user.time_zone),
         kind_action,
         press: (game.status != GameStatus::Forming).then(|| PressSettingsView::of(&game)),
-        cabinet,
+        posts,
         name: game.name,
     })
 }

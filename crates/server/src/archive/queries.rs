@@ -84,12 +84,22 @@ fn push_criteria(sql: &mut QueryBuilder<'static, Postgres>, search: &Search) {
         // Only games that show who played: see the module's documentation.
         sql.push(
             " and not g.anonymous and g.press <> 'none'
-              and g.kind not in ('cabinet_diplomacy', 'covert_operations')
+              and not (g.kind = any(",
+        )
+        .push_bind(kinds_with_secret_holders())
+        .push(
+            "))
               and g.game_id in (select s.game_id from seat s where s.account_id = any(",
         )
         .push_bind(ids)
         .push("))");
     }
+}
+
+/// The kinds whose seats' holders stay secret even after the game (a Cabinet position, a Covert
+/// Operations player): a search by player never finds their games.
+fn kinds_with_secret_holders() -> Vec<&'static str> {
+    Kind::ALL.iter().filter(|kind| kind.facts().seats.holders_always_secret()).map(|kind| kind.slug()).collect()
 }
 
 /// The newest finished games a search looks through before it asks the indexes.

@@ -285,3 +285,54 @@ async fn the_apis_game_answer_marks_bot_seats(pool: PgPool) {
     let bots = game["seats"].as_array().unwrap().iter().filter(|seat| seat["is_bot"] == true).count();
     assert_eq!(bots, 6, "{game}");
 }
+
+/// A line as the pages may print it: raw, or escaped for HTML.
+fn as_printed(line: &str) -> [String; 2] {
+    let escaped = line.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&#34;");
+    [line.to_owned(), escaped]
+}
+
+/// Rulings 0.5, for every kind of the registry: a seat's saved orders are its secret until the phase is
+/// processed. Every bot seat has a sheet saved as the game starts; none of its lines may reach the one
+/// human's pages or an observer's (pages, feeds, the API).
+#[sqlx::test(migrations = "../../migrations")]
+async fn every_kinds_saved_sheets_stay_secret_from_the_other_seats_and_the_public_until_processed(pool: PgPool) {
+    let mut player = logged_in(&pool, "lone").await;
+    let mut observer = logged_in(&pool, "watcher").await;
+    for kind in Kind::ALL {
+        let game_id = play_against_bots(&mut player, kind.slug(), "").await;
+        let pending: Vec<String> = current_sheets(&pool, game_id)
+            .await
+            .into_iter()
+            .filter(|sheet| sheet.1)
+            .flat_map(|sheet| sheet.3.lines().map(str::trim).map(str::to_owned).collect::<Vec<_>>())
+            .filter(|line| line.len() >= 6)
+            .collect();
+        assert!(!pending.is_empty(), "{kind:?}: the bots saved no sheet to keep secret");
+        // Not the human's order page: its choices list every order his units could support or convoy,
+        // the bots' among them.
+        let own_pages = [format!("/games/{game_id}"), format!("/games/{game_id}/press")];
+        let public_pages = [
+            format!("/games/{game_id}"),
+            format!("/games/{game_id}/phases"),
+            format!("/games/{game_id}/feed.atom"),
+            format!("/api/v1/games/{game_id}"),
+            format!("/api/v1/games/{game_id}/phases"),
+        ];
+        let mut read = Vec::new();
+        for path in &own_pages {
+            read.push((format!("the human's {path}"), player.get(path).await));
+        }
+        for path in &public_pages {
+            read.push((format!("an observer's {path}"), observer.get(path).await));
+        }
+        assert!(read.iter().any(|(_, page)| page.status == StatusCode::OK), "{kind:?}: nothing was read");
+        for (what, page) in &read {
+            for line in &pending {
+                for printed in as_printed(line) {
+                    assert!(!page.body.contains(&printed), "{kind:?}: {what} shows a bot's pending order {line:?}");
+                }
+            }
+        }
+    }
+}

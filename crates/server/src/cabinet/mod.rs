@@ -1,10 +1,9 @@
 //! Cabinet Diplomacy II on the site (`rules/cabinet-diplomacy-ii.txt`, rulings §2, CAB.1–CAB.10): signing
 //! up as a team or alone and forming cabinets at the start (`formation`), the site's seats following the
 //! engine's holders (`seating`), the Cabinet page of each position (who it knows, what it orders and why,
-//! motions as forms producing the engine's motion lines, acceptance by a named person), the standby list,
-//! and the GM's placing and seating of people (`gm`).
+//! motions as forms producing the engine's motion lines, acceptance by a named person) and the standby list
+//! (the GM's placing and seating of people is the panel's, `admin::posts`).
 
-pub(crate) mod gm;
 pub(crate) mod pages;
 pub(crate) mod queries;
 
@@ -23,8 +22,6 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/cabinet/standby/leave", post(pages::leave_standby))
         .route("/games/{game_id}/cabinet/motions", post(pages::propose_motion))
         .route("/games/{game_id}/cabinet/motions/{motion}/{action}", post(pages::act_on_motion))
-        .route("/games/{game_id}/admin/cabinet/place", post(gm::place_by_hand))
-        .route("/games/{game_id}/admin/cabinet/seat", post(gm::seat_from_standby))
 }
 
 #[cfg(test)]

@@ -145,10 +145,10 @@ pub async fn cabinet_page(
     let (game, seats, access) = load_cabinet_game(&mut conn, game_id, &signed_in.user).await?;
     let me = signed_in.user.account_id;
     let members = team_members(&mut conn, game_id).await?;
-    let my_team = members.iter().find(|member| member.account_id == me).map(|member| member.cabinet_team_id);
+    let my_team = members.iter().find(|member| member.account_id == me).map(|member| member.team_id);
     let team: Vec<TeammateView> = members
         .iter()
-        .filter(|member| Some(member.cabinet_team_id) == my_team)
+        .filter(|member| Some(member.team_id) == my_team)
         .map(|member| TeammateView {
             name: member.display_name.clone(),
             position: member.role.label(),
@@ -202,7 +202,7 @@ pub async fn cabinet_page(
                 .filter(|motion| motions::person_named(cabinet, motion) == Some(person(me)))
                 .map(|motion| motion_view(cabinet, motion, None, &names))
                 .collect();
-            let standby = queries::standby(&mut conn, game_id).await?;
+            let standby = game_queries::standby(&mut conn, game_id).await?;
             page.on_standby = standby.iter().any(|row| row.account_id == me);
             page.can_join_standby = !page.on_standby;
         }
@@ -219,7 +219,7 @@ async fn offer_standby(
     me: AccountId,
     game: &GameRow,
 ) -> AppResult<()> {
-    let standby = queries::standby(conn, game_id).await?;
+    let standby = game_queries::standby(conn, game_id).await?;
     page.on_standby = standby.iter().any(|row| row.account_id == me);
     let full = page.places_taken >= usize::try_from(game.seat_count).unwrap_or(0);
     page.can_join_standby = full && !page.on_standby;
@@ -232,7 +232,7 @@ fn invitation_for(members: &[TeamMember], me: AccountId, game: &GameRow) -> Opti
         return None;
     }
     // The captain is the team's first confirmed member: he confirmed by creating it.
-    let captain = members.iter().find(|member| member.cabinet_team_id == mine.cabinet_team_id && member.confirmed)?;
+    let captain = members.iter().find(|member| member.team_id == mine.team_id && member.confirmed)?;
     Some(InvitationView { captain: captain.display_name.clone(), position: mine.role.label() })
 }
 
@@ -460,7 +460,7 @@ pub async fn decline_team(
         .iter()
         .find(|member| member.account_id == signed_in.user.account_id && !member.confirmed)
         .ok_or_else(|| AppError::Conflict("Nobody has asked you to join a team in this game.".to_owned()))?;
-    queries::delete_team(&mut tx, mine.cabinet_team_id).await?;
+    queries::delete_team(&mut tx, mine.team_id).await?;
     tx.commit().await?;
     set_flash(&signed_in.session, "You declined; the team will not be formed.").await?;
     Ok(Redirect::to(&format!("/games/{game_id}/cabinet")))

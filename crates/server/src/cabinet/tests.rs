@@ -183,7 +183,7 @@ async fn before_the_start_the_game_page_counts_places_as_seven_powers_by_three_p
     let seat_id: i64 =
         sqlx::query_scalar("select seat_id from seat where game_id = $1").bind(game_id).fetch_one(&pool).await.unwrap();
     gm.post(
-        &format!("/games/{game_id}/admin/cabinet/place"),
+        &format!("/games/{game_id}/admin/posts/place"),
         &[("seat_id", seat_id.to_string().as_str()), ("position", "italy-general")],
     )
     .await
@@ -308,14 +308,14 @@ async fn a_relief_by_form_signed_by_the_other_commander_is_filled_by_the_gm_from
     people[general].client.get(&format!("/games/{game_id}/orders")).await.assert_error_page(StatusCode::FORBIDDEN);
     let panel = gm.get(&format!("/games/{game_id}/admin")).await;
     panel
-        .assert_contains("General of the Army of France (its cabinet asked for a standby player)")
+        .assert_contains("General of the Army of France (its players asked for a standby player)")
         .assert_contains("zqstandbyplayer display");
     let spare_id: i64 = sqlx::query_scalar("select account_id from account where username = 'zqstandbyplayer'")
         .fetch_one(&pool)
         .await
         .unwrap();
     gm.post(
-        &format!("/games/{game_id}/admin/cabinet/seat"),
+        &format!("/games/{game_id}/admin/posts/seat"),
         &[("position", "france-general"), ("account_id", spare_id.to_string().as_str())],
     )
     .await

@@ -659,7 +659,7 @@ pub async fn account_by_username(
 /// One member of a team, as the start and the game page read it.
 #[derive(Debug, Clone)]
 pub struct TeamMember {
-    pub cabinet_team_id: TeamId,
+    pub team_id: TeamId,
     pub account_id: AccountId,
     pub display_name: String,
     pub role: SeatRole,
@@ -671,12 +671,31 @@ pub struct TeamMember {
 pub async fn team_members(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<TeamMember>, sqlx::Error> {
     sqlx::query_as!(
         TeamMember,
-        r#"select m.cabinet_team_id as "cabinet_team_id: TeamId", m.account_id as "account_id: AccountId",
+        r#"select m.team_id as "team_id: TeamId", m.account_id as "account_id: AccountId",
             a.display_name, m.role as "role: SeatRole", m.confirmed, s.seat_id as "seat_id?: SeatId"
-         from cabinet_team_member m
+         from team_member m
          join account a on a.account_id = m.account_id
          left join seat s on s.game_id = m.game_id and s.account_id = m.account_id
-         where m.game_id = $1 order by m.cabinet_team_id, m.role"#,
+         where m.game_id = $1 order by m.team_id, m.role"#,
+        game_id as GameId
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// A person waiting on a game's standby list for a vacant post.
+#[derive(Debug, Clone)]
+pub struct StandbyRow {
+    pub account_id: AccountId,
+    pub display_name: String,
+}
+
+pub async fn standby(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<StandbyRow>, sqlx::Error> {
+    sqlx::query_as!(
+        StandbyRow,
+        r#"select s.account_id as "account_id: AccountId", a.display_name from post_standby s
+         join account a on a.account_id = s.account_id
+         where s.game_id = $1 order by s.joined_at, s.account_id"#,
         game_id as GameId
     )
     .fetch_all(conn)
@@ -685,7 +704,7 @@ pub async fn team_members(conn: &mut PgConnection, game_id: GameId) -> Result<Ve
 
 pub async fn leave_standby(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "delete from cabinet_standby where game_id = $1 and account_id = $2",
+        "delete from post_standby where game_id = $1 and account_id = $2",
         game_id as GameId,
         account_id as AccountId
     )

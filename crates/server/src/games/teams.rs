@@ -42,6 +42,11 @@ impl Position {
             .map(|info| info.id)
     }
 
+    /// The position of one of the kind's own seats.
+    pub fn of_kind_seat(state: &kinds::AnyGame, seat: kinds::SeatIndex) -> Option<Position> {
+        Position::all().find(|position| position.kind_seat(state) == Some(seat))
+    }
+
     /// The position a placed seat holds.
     pub fn of(seat: &SeatRow) -> Option<Position> {
         seat.role.is_post().then_some(())?;
@@ -101,10 +106,10 @@ pub fn signups(seats: &[SeatRow], members: &[TeamMember]) -> Signups {
     let placed: Vec<(SeatId, Position)> =
         seats.iter().filter_map(|seat| Position::of(seat).map(|position| (seat.seat_id, position))).collect();
     let mut teams: Vec<Vec<(SeatId, SeatRole)>> = Vec::new();
-    let mut ids: Vec<_> = members.iter().map(|member| member.cabinet_team_id).collect();
+    let mut ids: Vec<_> = members.iter().map(|member| member.team_id).collect();
     ids.dedup();
     for id in ids {
-        let team: Vec<_> = members.iter().filter(|member| member.cabinet_team_id == id).collect();
+        let team: Vec<_> = members.iter().filter(|member| member.team_id == id).collect();
         let whole = team.len() == 3 && team.iter().all(|member| member.confirmed && member.seat_id.is_some());
         if whole {
             teams.push(team.iter().filter_map(|member| member.seat_id.map(|seat| (seat, member.role))).collect());

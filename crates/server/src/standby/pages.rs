@@ -40,13 +40,15 @@ pub struct StandbyPage {
     needs_approval: bool,
 }
 
-/// Checks the game is started and seats its players one per seat: a Cabinet Diplomacy position changes
-/// hands only through the game engine (the Cabinet page's standby list), never by a takeover here.
+/// Checks the game is started and seats its players one per seat: where the engine seats people (a
+/// Cabinet Diplomacy position), a seat changes hands only through the engine and the game's own standby
+/// list, never by a takeover here.
 fn require_started(game: &GameRow) -> AppResult<()> {
     if game.kind.facts().seats.engine_seats_people() {
-        return Err(AppError::Conflict(
-            "A Cabinet Diplomacy position is filled from the standby list on the game's Cabinet page.".to_owned(),
-        ));
+        return Err(AppError::Conflict(format!(
+            "A {} position is filled by the GM from the standby list on the game's own page.",
+            game.kind.name()
+        )));
     }
     match game.status {
         GameStatus::Running | GameStatus::Paused => Ok(()),

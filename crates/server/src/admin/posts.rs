@@ -1,15 +1,15 @@
-//! The GM's Cabinet tools: placing a person in a position by hand before the start, and seating a
-//! player from the standby list in a vacant position while the game runs (through the engine's
-//! `seat_person`, which lapses the motions naming the seat, CAB.8). Both are in the audit log without
-//! names: the log is read by every player, and who holds which position is a secret (rulings 2.4).
+//! The GM's tools for kinds whose powers are shared among posts (`SeatPlan::PostsPerPower`): placing a
+//! person in a position by hand before the start, and seating a player from the standby list in a
+//! vacant position (`Rules::vacancies`) while the game runs, through the engine's `seat_person` (which
+//! applies the kind's own consequences, e.g. lapsing the Cabinet motions naming the seat). Both are in
+//! the audit log without names: the log is read by every player, and who holds which position may be
+//! a secret (rulings 2.4).
 
 use axum::extract::State;
 use axum::response::Redirect;
 use kinds::AnyGame;
-use kinds::cabinet::SeatRef;
 use serde::Deserialize;
 
-use super::queries;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, SignedIn};
 use crate::games::gm_tx::begin_as_gm;
@@ -64,7 +64,7 @@ pub async fn place_by_hand(
         return Err(AppError::Conflict(format!("{} is already placed.", position.words())));
     }
     game_queries::clear_powers(&mut gm.tx, seat_id).await?;
-    crate::games::queries::set_seat_role(&mut gm.tx, seat_id, position.role).await?;
+    game_queries::set_seat_role(&mut gm.tx, seat_id, position.role).await?;
     game_queries::give_power(&mut gm.tx, game_id, seat_id, position.role, position.power).await?;
     if gm.game.start_rule == crate::games::model::StartRule::WhenFull {
         crate::turns::start::start_if_ready(&mut gm.tx, &gm.game, state.clock.now()).await?.ok();
@@ -97,7 +97,7 @@ pub async fn seat_from_standby(
         return Err(AppError::NotFound);
     }
     gm.require_status(&[GameStatus::Running, GameStatus::Paused], "Standby players are seated while the game runs.")?;
-    let standby = queries::standby(&mut gm.tx, game_id).await?;
+    let standby = game_queries::standby(&mut gm.tx, game_id).await?;
     if !standby.iter().any(|row| row.account_id == account_id) {
         return Err(AppError::BadRequest("That player is not on this game's standby list.".to_owned()));
     }
@@ -113,9 +113,9 @@ pub async fn seat_from_standby(
     gm.finish(&signed_in, GmAction::ReplacePlayer, detail, &format!("Seated in {}.", position.words())).await
 }
 
-/// The panel's Cabinet part: before the start, the people to place and the free positions; while the
-/// game runs, the standby list and the vacant positions (those a cabinet asked the GM to fill first).
-pub struct CabinetGmView {
+/// The panel's positions part: before the start, the people to place and the free positions; while
+/// the game runs, the standby list and the vacant positions (those the players asked to fill first).
+pub struct PostsGmView {
     pub forming: bool,
     pub people: Vec<(SeatId, String)>,
     pub free_positions: Vec<(String, String)>,
@@ -125,9 +125,9 @@ pub struct CabinetGmView {
 
 pub async fn panel_view(
     conn: &mut sqlx::PgConnection,
-    game: &crate::games::queries::GameRow,
-    seats: &[crate::games::queries::SeatRow],
-) -> AppResult<Option<CabinetGmView>> {
+    game: &game_queries::GameRow,
+    seats: &[game_queries::SeatRow],
+) -> AppResult<Option<PostsGmView>> {
     if !has_posts(game.kind) {
         return Ok(None);
     }
@@ -146,27 +146,19 @@ pub async fn panel_view(
         .filter(|position| !placed.contains(position))
         .map(|position| (position_value(position), position.words()))
         .collect();
-    let standby =
-        queries::standby(conn, game.game_id).await?.into_iter().map(|row| (row.account_id, row.display_name)).collect();
+    let standby = game_queries::standby(conn, game.game_id)
+        .await?
+        .into_iter()
+        .map(|row| (row.account_id, row.display_name))
+        .collect();
     let mut vacancies = Vec::new();
-    if let Some(phase) = turn_queries::current_phase(conn, game.game_id).await?.filter(|_| !forming)
-        && let Ok(AnyGame::CabinetDiplomacy(cabinet)) = AnyGame::from_json(phase.state)
-    {
-        let asked = |seat: &SeatRef| cabinet.standby_requests.contains(seat);
-        for position in Position::all() {
-            let Some(seat) = seat_ref(position) else { continue };
-            if cabinet.in_use(seat) && !cabinet.is_held(seat) {
-                let note = if asked(&seat) { " (its cabinet asked for a standby player)" } else { "" };
-                vacancies.push((position_value(position), format!("{}{note}", position.words())));
-            }
+    if let Some(phase) = turn_queries::current_phase(conn, game.game_id).await?.filter(|_| !forming) {
+        let current = AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
+        for vacancy in current.vacancies() {
+            let Some(position) = Position::of_kind_seat(&current, vacancy.seat) else { continue };
+            let note = if vacancy.standby_asked { " (its players asked for a standby player)" } else { "" };
+            vacancies.push((position_value(position), format!("{}{note}", position.words())));
         }
     }
-    Ok(Some(CabinetGmView { forming, people, free_positions, standby, vacancies }))
-}
-
-/// The engine's seat for a position.
-fn seat_ref(position: Position) -> Option<SeatRef> {
-    SeatRef::all().find(|seat| {
-        seat.power.to_string() == position.power.label() && SeatRole::of_kind(seat.role.into()) == position.role
-    })
+    Ok(Some(PostsGmView { forming, people, free_positions, standby, vacancies }))
 }
