@@ -50,6 +50,9 @@ async fn a_forgotten_password_is_replaced_through_the_mailed_link_and_the_new_on
     browser.fill("#forgot-password-form input[name=email]", "rosa@example.test").await?;
     browser.click("#forgot-password-form button[type=submit]").await?;
     browser.wait_for_text("#reset-sent", "rosa@example.test").await?;
+    // The request is answered by the mail worker's next round, off the request path (issue 27 item 11);
+    // this site runs no mail worker (its Mailbox reads the outbox), so the journey runs the round.
+    server::accounts::resets::answer_reset_requests(&pool, chrono::Utc::now()).await?;
 
     browser.resume(&phone).await?;
     let reset = link_in_newest_mail(&browser, &site, "Choose a new Backchannel password").await?;

@@ -26,6 +26,7 @@ pub(crate) mod pages;
 pub(crate) mod password;
 pub(crate) mod queries;
 mod recovery;
+pub mod resets;
 pub(crate) mod throttle;
 pub(crate) mod tokens;
 

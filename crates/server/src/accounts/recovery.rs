@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 use super::forms;
 use super::queries;
+use super::resets;
 use super::throttle::{self, RESET_WINDOW};
 use super::tokens::{self, Purpose};
 use crate::api::queries as api_queries;
@@ -39,7 +40,8 @@ pub struct ForgotPasswordForm {
     email: String,
 }
 
-/// Mails a reset link if a live account has this confirmed address; answers the same either way.
+/// Records the request for the mail worker, which mails a reset link if a live account has this
+/// confirmed address (`resets`); answers the same, after the same writes, either way.
 /// Throttled per address asked about and per client, like logins, so the form cannot flood an inbox or
 /// probe addresses quickly.
 pub async fn request_password_reset(
@@ -63,9 +65,7 @@ pub async fn request_password_reset(
         let page = ForgotPasswordPage { nav: viewer.nav, email, errors, sent_to: None };
         return Ok((StatusCode::TOO_MANY_REQUESTS, page).into_response());
     }
-    if let Some(account_id) = queries::account_with_confirmed_email(&mut tx, &email).await? {
-        tokens::create_and_mail(&mut tx, account_id, &email, Purpose::PasswordReset, now).await?;
-    }
+    resets::record_reset_request(&mut tx, &email, now).await?;
     tx.commit().await?;
     Ok(ForgotPasswordPage {
         nav: viewer.nav,

@@ -19,6 +19,11 @@ async fn newest_link(pool: &PgPool, username: &str, kind: &str) -> Option<String
     .flatten()
 }
 
+/// What the mail worker does each round: answers the waiting reset requests.
+async fn answer_requests(pool: &PgPool) -> usize {
+    crate::accounts::resets::answer_reset_requests(pool, chrono::Utc::now()).await.unwrap()
+}
+
 async fn mails_of_kind(pool: &PgPool, kind: &str) -> i64 {
     sqlx::query_scalar("select count(*) from outbox_mail where kind::text = $1")
         .bind(kind)
@@ -109,6 +114,10 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_every_session(pool: PgPo
         .await
         .assert_status(StatusCode::OK)
         .assert_contains("id=\"reset-sent\"");
+    // Issue 27 item 11: the request only records the address, as for an unknown one, so its timing
+    // tells nothing; the mail worker's next round mails the link.
+    assert_eq!(newest_link(&pool, "rosa", "password_reset").await, None, "looked up on the request path");
+    assert_eq!(answer_requests(&pool).await, 1);
     let link = newest_link(&pool, "rosa", "password_reset").await.expect("a reset link");
     client.get(&link).await.assert_status(StatusCode::OK).assert_contains("id=\"reset-password-form\"");
     let token = link.split("token=").nth(1).unwrap().to_owned();
@@ -150,6 +159,7 @@ async fn the_reset_form_answers_the_same_for_unknown_and_unconfirmed_addresses_a
     let unconfirmed = client.post("/password-reset", &[("email", "una@example.test")]).await;
     unknown.assert_status(StatusCode::OK);
     unconfirmed.assert_status(StatusCode::OK);
+    assert_eq!(answer_requests(&pool).await, 2);
     assert_eq!(
         unknown.body.replace("nobody@example.test", "ADDRESS"),
         unconfirmed.body.replace("una@example.test", "ADDRESS"),
@@ -170,6 +180,7 @@ async fn reset_requests_are_throttled_per_address(pool: PgPool) {
         .post("/password-reset", &[("email", "tess@example.test")])
         .await
         .assert_status(StatusCode::TOO_MANY_REQUESTS);
+    answer_requests(&pool).await;
     assert_eq!(
         i64::from(crate::accounts::throttle::MAX_RESETS_PER_EMAIL),
         mails_of_kind(&pool, "password_reset").await
@@ -182,6 +193,7 @@ async fn an_expired_or_made_up_reset_link_gets_a_404_page(pool: PgPool) {
     confirmed_address(&pool, "old").await;
     let mut client = Client::new(pool.clone());
     client.post("/password-reset", &[("email", "old@example.test")]).await.assert_status(StatusCode::OK);
+    answer_requests(&pool).await;
     let link = newest_link(&pool, "old", "password_reset").await.unwrap();
     sqlx::query("update account_token set expires_at = now() - interval '1 second'").execute(&pool).await.unwrap();
     client.get(&link).await.assert_error_page(StatusCode::NOT_FOUND);
@@ -296,6 +308,7 @@ async fn a_password_reset_revokes_the_account_s_api_tokens_and_names_them(pool: 
     assert_eq!(api_status(&pool, &token).await, StatusCode::OK);
     let mut client = Client::new(pool.clone());
     client.post("/password-reset", &[("email", "rex@example.test")]).await.assert_status(StatusCode::OK);
+    answer_requests(&pool).await;
     let link = newest_link(&pool, "rex", "password_reset").await.expect("a reset link");
     let token_value = link.split("token=").nth(1).unwrap().to_owned();
     let form = [

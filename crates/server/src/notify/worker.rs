@@ -1,5 +1,6 @@
 //! The mail worker every server process runs beside the turn worker. It holds no state: each round
-//! queues due deadline reminders, then drains every due mail, so any number of replicas can run it.
+//! answers waiting password-reset requests and queues due deadline reminders, then drains every due
+//! mail, so any number of replicas can run it.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,6 +10,7 @@ use sqlx::PgPool;
 use super::drain::{DrainOutcome, MailSettings, drain_once};
 use super::reminders::queue_due_reminders;
 use super::transport::Mailer;
+use crate::accounts::resets::answer_reset_requests;
 use crate::clock::Clock;
 
 /// How long the worker waits after finding nothing to send (or after an error) before looking again.
@@ -24,6 +26,9 @@ pub async fn run_mail_worker(
 ) {
     tokio::pin!(shutdown);
     loop {
+        if let Err(error) = answer_reset_requests(&db, clock.now()).await {
+            tracing::error!(error = ?error, "the mail worker could not answer password-reset requests");
+        }
         if let Err(error) = queue_due_reminders(&db, clock.now()).await {
             tracing::error!(error = ?error, "the mail worker could not queue deadline reminders");
         }
