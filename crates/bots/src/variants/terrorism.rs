@@ -23,17 +23,6 @@ const INCOME_PER_CENTER: u32 = 3;
 /// Kept after builds for levies and the next upkeep.
 const RESERVE: u32 = 3;
 
-/// The home provinces of each Great Power (TER.1: what each owns at the start, public in the rules).
-const HOMES: [(&str, &[&str]); 7] = [
-    ("Austria", &["boh", "bud", "gal", "tri", "tyr", "vie"]),
-    ("England", &["cly", "edi", "lon", "lvp", "wal", "yor"]),
-    ("France", &["bre", "bur", "gas", "mar", "par", "pic"]),
-    ("Germany", &["ber", "kie", "mun", "pru", "ruh", "sil"]),
-    ("Italy", &["apu", "nap", "pie", "rom", "tus", "ven"]),
-    ("Russia", &["fin", "lvn", "mos", "sev", "stp", "ukr", "war"]),
-    ("Turkey", &["ank", "arm", "con", "smy", "syr"]),
-];
-
 pub fn lines(map: &Map, knowledge: &SeatKnowledge, rng: &mut ChaCha8Rng) -> Vec<String> {
     let mut lines = dumbbot::diplomacy_lines(map, knowledge, rng);
     lines.extend(first_choices(knowledge, "levy-"));
@@ -93,10 +82,8 @@ fn free_homes(map: &Map, knowledge: &SeatKnowledge, power: &str, picture: &Pictu
             BoardMark::Double { .. } | BoardMark::Nation { .. } | BoardMark::Insurgency { .. } => None,
         })
         .collect();
-    HOMES
+    kinds::terrorism::home_province_keys(power)
         .iter()
-        .filter(|(name, _)| *name == power)
-        .flat_map(|(_, keys)| keys.iter())
         .filter(|key| owned.contains(key) && !groups.contains(key))
         .filter_map(|key| map.find_province(key))
         .filter(|&province| picture.unit_in(province).is_none())

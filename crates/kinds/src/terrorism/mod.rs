@@ -41,6 +41,7 @@ use crate::kind::{
 };
 use crate::standard::{check_sheet, form_for, standard_map};
 use board::Bridge;
+pub use names::home_province_keys;
 pub use state::State;
 use state::{Award, Stage, Unit};
 use turn::{player_of_seat, seat_of_player};

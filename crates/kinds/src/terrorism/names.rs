@@ -156,6 +156,11 @@ pub fn great_powers() -> impl Iterator<Item = &'static str> {
     HOME_PROVINCES.iter().map(|(power, _)| *power)
 }
 
+/// The keys of a Great Power's home provinces (`vie`, `bud`...): public in the rules, for bots.
+pub fn home_province_keys(power: &str) -> &'static [&'static str] {
+    HOME_PROVINCES.iter().find(|(name, _)| *name == power).map_or(&[], |(_, keys)| keys)
+}
+
 pub fn home_provinces(power: &str) -> Vec<Province> {
     HOME_PROVINCES
         .iter()
