@@ -17,6 +17,7 @@ use super::queries;
 use crate::error::{AppError, AppResult, violates};
 use crate::extract::{Form, Path, SignedIn, User, set_flash};
 use crate::games::access::Access;
+use crate::games::entry::refuse_own_gm_where_seats_are_secret;
 use crate::games::load::load_visible_game;
 use crate::games::load::load_visible_game_locked;
 use crate::games::model::{GameStatus, SeatRole, has_posts};
@@ -24,6 +25,7 @@ use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::games::queries::{TeamMember, team_members};
 use crate::games::seating::{Holder, account, holder_of, person};
 use crate::ids::{AccountId, GameId, SeatId};
+use crate::notify::enqueue::enqueue_team_invitation;
 use crate::orders::queries as order_queries;
 use crate::pages::Nav;
 use crate::state::AppState;
@@ -345,8 +347,14 @@ fn read_role(slug: &str) -> AppResult<SeatRole> {
     })
 }
 
+/// How many team invitations one person may have waiting for an answer across the site: naming
+/// someone is a mail to them, so nobody can flood another's inbox.
+const MAX_UNANSWERED_INVITATIONS: i64 = 5;
+
 /// One account names two teammates and who takes which position; the captain's place is taken at once,
-/// the teammates' when they confirm (sheet §3).
+/// the teammates' when they confirm (sheet §3). Teams by consent (issue 26.5): each named person is
+/// told by mail, may decline, and stays free to sign up alone or with his own team (his unanswered
+/// invitations then lapse); the GM cannot be named; the invitations lapse if the captain leaves.
 pub async fn sign_up_team(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -358,6 +366,7 @@ pub async fn sign_up_team(
         return Err(AppError::BadRequest("A team takes each of the three positions once.".to_owned()));
     }
     let me = &signed_in.user;
+    let now = state.clock.now();
     let mut tx = state.db.begin().await?;
     let (game, seats, access) =
         load_visible_game_locked(&mut tx, game_id, Some(me), "", game_queries::RowLock::Update).await?;
@@ -371,28 +380,43 @@ pub async fn sign_up_team(
     if seats.len() >= usize::try_from(game.seat_count).unwrap_or(0) {
         return Err(AppError::Conflict("Every place in this game is taken.".to_owned()));
     }
+    refuse_own_gm_where_seats_are_secret(&game, me)?;
     let mut mates = Vec::new();
     for username in [&form.first_username, &form.second_username] {
         let username = username.trim();
         let (account_id, _) = game_queries::account_by_username(&mut tx, username)
             .await?
             .ok_or_else(|| AppError::BadRequest(format!("There is no account called {username:?}.")))?;
-        if account_id == me.account_id || mates.contains(&account_id) {
+        if account_id == me.account_id || mates.iter().any(|(mate, _)| *mate == account_id) {
             return Err(AppError::BadRequest("Name two other people as your teammates.".to_owned()));
         }
-        mates.push(account_id);
+        if account_id == game.gm_account_id {
+            return Err(AppError::BadRequest(format!(
+                "{username} is this game's GM, who takes no position in it: name someone else."
+            )));
+        }
+        if game_queries::unanswered_invitations(&mut tx, account_id).await? >= MAX_UNANSWERED_INVITATIONS {
+            return Err(AppError::Conflict(format!(
+                "{username} has {MAX_UNANSWERED_INVITATIONS} team invitations waiting for an answer; \
+                 ask them to answer those first."
+            )));
+        }
+        mates.push((account_id, username.to_owned()));
     }
+    // Signing up his own team answers the invitations he had not: they lapse.
+    game_queries::lapse_invitations(&mut tx, game_id, me.account_id).await?;
     let team_id = queries::insert_team(&mut tx, game_id, me.account_id).await?;
     let in_a_team = |error: sqlx::Error| {
         if violates(&error, queries::ALREADY_IN_A_TEAM) {
-            AppError::Conflict("One of you is already in a team for this game.".to_owned())
+            AppError::Conflict("One of you is already in a team, or invited to one, for this game.".to_owned())
         } else {
             error.into()
         }
     };
     queries::insert_member(&mut tx, team_id, game_id, me.account_id, roles[0], true).await.map_err(in_a_team)?;
-    for (mate, role) in mates.iter().zip(&roles[1..]) {
+    for ((mate, _), role) in mates.iter().zip(&roles[1..]) {
         queries::insert_member(&mut tx, team_id, game_id, *mate, *role, false).await.map_err(in_a_team)?;
+        enqueue_team_invitation(&mut tx, *mate, game_id, &game.name, &me.display_name, role.label(), now).await?;
     }
     game_queries::insert_seat(&mut tx, game_id, me.account_id, SeatRole::Player).await?;
     tx.commit().await?;

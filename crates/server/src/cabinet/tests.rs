@@ -733,3 +733,115 @@ async fn before_the_start_the_twenty_second_person_waits_on_the_standby_list(poo
     extra.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("You are on the standby list");
     gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("zqlatecomer");
 }
+
+/// A forming Cabinet game of `gm`, with `names` signed in (each `<name> display`).
+async fn forming_cabinet(pool: &PgPool, gm: &mut Client, names: &[&str]) -> (GameId, Vec<Client>) {
+    let game_id = create_game(gm, "Consent", &[("kind", "cabinet_diplomacy"), ("power_assignment", "random")]).await;
+    let mut clients = Vec::new();
+    for name in names {
+        clients.push(logged_in(pool, name).await);
+    }
+    (game_id, clients)
+}
+
+fn team_of<'a>(first: &'a str, second: &'a str) -> [(&'static str, &'a str); 5] {
+    [
+        ("my_role", "head_of_state"),
+        ("first_username", first),
+        ("first_role", "general"),
+        ("second_username", second),
+        ("second_role", "admiral"),
+    ]
+}
+
+async fn teams_in(pool: &PgPool, game_id: GameId) -> i64 {
+    sqlx::query_scalar("select count(*) from team where game_id = $1").bind(game_id).fetch_one(pool).await.unwrap()
+}
+
+// See: issue 26.5 (teams by consent); rules/cabinet-diplomacy-ii.txt §3
+#[sqlx::test(migrations = "../../migrations")]
+async fn teams_by_consent_the_named_person_is_mailed_and_stays_free_to_sign_up_his_own_team(pool: PgPool) {
+    let mut gm = logged_in(&pool, "consentgm").await;
+    let (game_id, mut people) = forming_cabinet(&pool, &mut gm, &["capa", "matb", "matc", "matd", "mate"]).await;
+    let cabinet = format!("/games/{game_id}/cabinet");
+    people[0].post(&format!("{cabinet}/team"), &team_of("matb", "matc")).await.assert_status(StatusCode::SEE_OTHER);
+    let invitations: Vec<(String, sqlx::types::Json<MailContent>)> = sqlx::query_as(
+        "select a.username, m.content from outbox_mail m join account a using (account_id)
+         where m.kind = 'team_invitation' order by a.username",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let to: Vec<&str> = invitations.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(to, ["matb", "matc"], "each named person, and only they, is told");
+    let context = RenderContext { base_url: "https://example.test", zone: chrono_tz::Tz::UTC };
+    let mail = invitations[0].1.0.render(context).unwrap();
+    assert!(mail.subject.contains("capa display invites you"), "{}", mail.subject);
+    assert!(mail.body.contains("General of the Army") && mail.body.contains(&format!("/games/{game_id}/cabinet")));
+    people[1].get(&cabinet).await.assert_contains("capa display");
+    // The named person signs up his own team instead: the invitation lapses, the captain stays alone.
+    people[1].post(&format!("{cabinet}/team"), &team_of("matd", "mate")).await.assert_status(StatusCode::SEE_OTHER);
+    assert_eq!(teams_in(&pool, game_id).await, 1, "capa's team is not formed");
+    people[2]
+        .post(&format!("{cabinet}/team/confirm"), &[])
+        .await
+        .assert_error_page(StatusCode::CONFLICT)
+        .assert_contains("Nobody has asked you");
+    people[0].get(&format!("/games/{game_id}")).await.assert_contains("Leave");
+}
+
+// See: issue 26.5 (invitations lapse when the captain leaves)
+#[sqlx::test(migrations = "../../migrations")]
+async fn teams_by_consent_a_captain_who_leaves_takes_his_invitations_with_him(pool: PgPool) {
+    let mut gm = logged_in(&pool, "consentgm").await;
+    let (game_id, mut people) = forming_cabinet(&pool, &mut gm, &["capa", "matb", "matc"]).await;
+    let cabinet = format!("/games/{game_id}/cabinet");
+    people[0].post(&format!("{cabinet}/team"), &team_of("matb", "matc")).await.assert_status(StatusCode::SEE_OTHER);
+    people[1].post(&format!("{cabinet}/team/confirm"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    people[0].post(&format!("/games/{game_id}/leave"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    assert_eq!(teams_in(&pool, game_id).await, 0, "no ghost team");
+    people[2].post(&format!("{cabinet}/team/confirm"), &[]).await.assert_error_page(StatusCode::CONFLICT);
+    // Who had confirmed keeps his place, alone (seated, he signs up no second team).
+    people[1].post(&format!("{cabinet}/team"), &team_of("capa", "matc")).await.assert_error_page(StatusCode::CONFLICT);
+    let seated: i64 = sqlx::query_scalar("select count(*) from seat where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(seated, 1, "matb stays signed up alone");
+}
+
+// See: issue 26.5 (the GM takes no position); rulings 0.5 (the GM sees every secret)
+#[sqlx::test(migrations = "../../migrations")]
+async fn teams_by_consent_the_gm_is_neither_named_nor_seated_in_his_own_game(pool: PgPool) {
+    let mut gm = logged_in(&pool, "consentgm").await;
+    let (game_id, mut people) = forming_cabinet(&pool, &mut gm, &["capa", "matb", "matc"]).await;
+    let cabinet = format!("/games/{game_id}/cabinet");
+    people[0]
+        .post(&format!("{cabinet}/team"), &team_of("matb", "consentgm"))
+        .await
+        .assert_error_page(StatusCode::BAD_REQUEST)
+        .assert_contains("GM");
+    gm.post(&format!("{cabinet}/team"), &team_of("matb", "matc")).await.assert_error_page(StatusCode::CONFLICT);
+    gm.post(&format!("/games/{game_id}/join"), &[]).await.assert_error_page(StatusCode::CONFLICT);
+    assert_eq!(teams_in(&pool, game_id).await, 0);
+}
+
+// See: issue 26.5 (invitations limited per account)
+#[sqlx::test(migrations = "../../migrations")]
+async fn teams_by_consent_a_person_holds_at_most_five_unanswered_invitations(pool: PgPool) {
+    let mut gm = logged_in(&pool, "consentgm").await;
+    logged_in(&pool, "target").await;
+    for index in 0..6 {
+        let (game_id, mut people) =
+            forming_cabinet(&pool, &mut gm, &[&format!("cap{index}"), &format!("other{index}")]).await;
+        let answer = people[0]
+            .post(&format!("/games/{game_id}/cabinet/team"), &team_of("target", &format!("other{index}")))
+            .await;
+        if index < 5 {
+            answer.assert_status(StatusCode::SEE_OTHER);
+        } else {
+            answer.assert_error_page(StatusCode::CONFLICT).assert_contains("5 team invitations waiting");
+        }
+    }
+}

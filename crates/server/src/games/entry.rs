@@ -70,6 +70,7 @@ pub(crate) async fn join_game(
 ) -> AppResult<bool> {
     let (game, seats, access) = load_visible_game_locked(conn, game_id, Some(user), invite, RowLock::Update).await?;
     check_can_join(&game, &seats, &access, power)?;
+    refuse_own_gm_where_seats_are_secret(&game, user)?;
     let seat_id = queries::insert_seat(conn, game_id, user.account_id, SeatRole::Player).await?;
     if let Some(power) = power {
         queries::give_power(conn, game_id, seat_id, SeatRole::Player, power).await.map_err(|error| {
@@ -108,6 +109,17 @@ fn check_can_join(game: &GameRow, seats: &[SeatRow], access: &Access, power: Opt
     }
 }
 
+/// Where who holds which seat is a secret the GM keeps (a Cabinet position, a Covert Operations
+/// player), the GM does not also play: he would know every other seat's secrets.
+pub(crate) fn refuse_own_gm_where_seats_are_secret(game: &GameRow, user: &User) -> AppResult<()> {
+    if game.kind.facts().seats.holders_always_secret() && user.account_id == game.gm_account_id {
+        return Err(AppError::Conflict(
+            "You are this game's GM: you see every seat's secrets, so you take no seat in it.".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
 /// Gives up `user`'s seat in a game that has not started (after the start, the GM replaces players).
 pub(crate) async fn leave_game(conn: &mut PgConnection, game_id: GameId, user: &User) -> AppResult<()> {
     let (game, _, access) = load_visible_game_locked(conn, game_id, Some(user), "", RowLock::Update).await?;
@@ -117,6 +129,8 @@ pub(crate) async fn leave_game(conn: &mut PgConnection, game_id: GameId, user: &
             "The game has started; ask the GM to replace you instead of leaving.".to_owned(),
         ));
     }
+    // A captain's invitations lapse with him; a team he had joined is not formed.
+    queries::leave_teams(conn, game_id, user.account_id).await?;
     queries::delete_seat(conn, seat_id).await?;
     Ok(())
 }

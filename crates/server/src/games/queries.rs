@@ -702,6 +702,49 @@ pub async fn standby(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<Sta
     .await
 }
 
+/// Breaks up every team `account_id` is in or invited to in the game (he left it): invitations from
+/// him lapse, and those who confirmed stay signed up alone.
+pub async fn leave_teams(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "delete from team where game_id = $1
+           and team_id in (select team_id from team_member where game_id = $1 and account_id = $2)",
+        game_id as GameId,
+        account_id as AccountId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Lapses the invitations `account_id` has not answered in the game (he signs up his own team): the
+/// teams that named him are not formed.
+pub async fn lapse_invitations(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    account_id: AccountId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "delete from team where game_id = $1 and team_id in
+           (select team_id from team_member where game_id = $1 and account_id = $2 and not confirmed)",
+        game_id as GameId,
+        account_id as AccountId
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// How many invitations `account_id` has not answered in games still forming, across the site.
+pub async fn unanswered_invitations(conn: &mut PgConnection, account_id: AccountId) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select count(*) as "count!" from team_member m join game g using (game_id)
+         where m.account_id = $1 and not m.confirmed and g.status = 'forming'"#,
+        account_id as AccountId
+    )
+    .fetch_one(conn)
+    .await
+}
+
 pub async fn leave_standby(conn: &mut PgConnection, game_id: GameId, account_id: AccountId) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "delete from post_standby where game_id = $1 and account_id = $2",

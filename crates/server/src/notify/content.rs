@@ -26,6 +26,7 @@ pub enum MailKind {
     Press,
     EmailConfirmation,
     PasswordReset,
+    TeamInvitation,
 }
 
 /// Everything one mail says, fixed when the event happens.
@@ -81,6 +82,8 @@ pub enum MailContent {
     EmailConfirmation { email: String, link_path: Option<String> },
     /// The link to choose a new password; `None` once used or replaced.
     PasswordReset { link_path: Option<String> },
+    /// `captain` named the recipient as a teammate in `position` (the post, before powers are given).
+    TeamInvitation { game_id: GameId, game_name: String, captain: String, position: String },
 }
 
 impl MailContent {
@@ -94,6 +97,7 @@ impl MailContent {
             MailContent::Press { .. } => MailKind::Press,
             MailContent::EmailConfirmation { .. } => MailKind::EmailConfirmation,
             MailContent::PasswordReset { .. } => MailKind::PasswordReset,
+            MailContent::TeamInvitation { .. } => MailKind::TeamInvitation,
         }
     }
 }
@@ -196,6 +200,16 @@ struct PasswordResetMail {
     link: Option<String>,
 }
 
+#[derive(Template)]
+#[template(path = "mail/team_invitation.txt")]
+struct TeamInvitationMail<'a> {
+    game_name: &'a str,
+    captain: &'a str,
+    position: &'a str,
+    answer_url: String,
+    settings_url: String,
+}
+
 impl MailContent {
     /// The subject and plain-text body, with links under `context.base_url` and times in the
     /// recipient's zone.
@@ -296,6 +310,17 @@ impl MailContent {
                     .render()?,
                 })
             }
+            MailContent::TeamInvitation { game_id, game_name, captain, position } => Ok(RenderedMail {
+                subject: format!("{game_name}: {captain} invites you to their team"),
+                body: TeamInvitationMail {
+                    game_name,
+                    captain,
+                    position,
+                    answer_url: url(format!("/games/{game_id}/cabinet")),
+                    settings_url,
+                }
+                .render()?,
+            }),
             MailContent::EmailConfirmation { email, link_path } => Ok(RenderedMail {
                 subject: "Confirm your e-mail address for Backchannel".to_owned(),
                 body: EmailConfirmationMail { email, link: link_path.clone().map(url) }.render()?,

@@ -9,6 +9,7 @@ use sqlx::PgConnection;
 use super::content::MailContent;
 use super::queries::{self, OptIn};
 use crate::games::queries as game_queries;
+use crate::games::teams::Position;
 use crate::ids::{AccountId, GameId, SeatId};
 
 /// One new press message, to be mailed (batched) to the conversation's other members.
@@ -33,10 +34,14 @@ pub async fn enqueue_game_start(conn: &mut PgConnection, game_id: GameId, now: D
     let phase_label = queries::current_phase_label(conn, game_id).await?.context("a started game without a phase")?;
     let seats = game_queries::seats(conn, game_id).await?;
     for recipient in queries::seat_recipients(conn, game_id, OptIn::GameStartEnd).await? {
+        // A post names itself (`General of the Army of France`), not only its power (CAB issue 26.6).
         let powers = seats
             .iter()
             .find(|seat| seat.seat_id == recipient.seat_id)
-            .map(|seat| seat.powers.iter().map(|power| power.label().to_owned()).collect())
+            .map(|seat| match Position::of(seat) {
+                Some(position) => vec![position.words()],
+                None => seat.powers.iter().map(|power| power.label().to_owned()).collect(),
+            })
             .unwrap_or_default();
         let content = MailContent::GameStart {
             game_id,
@@ -48,6 +53,26 @@ pub async fn enqueue_game_start(conn: &mut PgConnection, game_id: GameId, now: D
         queries::insert_mail(conn, recipient.account_id, game_id, &content, now, now).await?;
     }
     Ok(())
+}
+
+/// Tells a person that a captain named them as a teammate (whatever their mail settings: an
+/// invitation asks for an answer).
+pub async fn enqueue_team_invitation(
+    conn: &mut PgConnection,
+    recipient: AccountId,
+    game_id: GameId,
+    game_name: &str,
+    captain: &str,
+    position: &str,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    let content = MailContent::TeamInvitation {
+        game_id,
+        game_name: game_name.to_owned(),
+        captain: captain.to_owned(),
+        position: position.to_owned(),
+    };
+    queries::insert_mail(conn, recipient, game_id, &content, now, now).await.map(drop)
 }
 
 /// What a new-phase mail tells: all of it known to the turn worker when it opens the next phase, so
