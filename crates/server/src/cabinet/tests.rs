@@ -663,6 +663,10 @@ async fn cab_1_a_successor_reads_no_press_of_his_predecessors_tenure(pool: PgPoo
     let answer = crate::api::tests::call(&app, "GET", &path, Some(&token), None).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     assert!(!answer.text.contains("zqoldtenureplan") && !answer.text.contains("zqsamephaseplan"), "{}", answer.text);
+    // Nor does the dashboard count them as unread for him, while the Head of State's still does.
+    let link = format!("/games/{game_id}/press/{conversation}\"");
+    successor.get("/dashboard").await.assert_status(StatusCode::OK).assert_lacks(&link);
+    people[head].client.get("/dashboard").await.assert_contains(&link);
     // The Head of State, whose tenure it was, still reads it.
     let page = people[head].client.get(&format!("/games/{game_id}/press/{conversation}")).await;
     page.assert_contains("zqoldtenureplan").assert_contains("zqsamephaseplan");

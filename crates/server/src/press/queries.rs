@@ -9,6 +9,7 @@ use super::access::{Members, Reader, Sender, Tenure};
 use super::rules::PressSettings;
 use crate::games::model::PressRule;
 use crate::ids::{AccountId, ConversationId, GameId, MessageId, SeatId};
+use kinds::Kind;
 
 /// A conversation's identity.
 #[derive(Debug, Clone)]
@@ -407,13 +408,23 @@ pub async fn set_muted(
 }
 
 /// Unread messages per conversation for the account, in the running games where it holds a seat or
-/// that it runs as GM (its own conversations, those with the GM for the GM, and public press), muted
-/// conversations left out.
+/// that it runs as GM (its own conversations from its own tenure, those with the GM for the GM, and
+/// public press), muted conversations left out.
 #[derive(Debug)]
 pub struct UnreadLine {
     pub game_id: GameId,
     pub conversation: ConversationRow,
     pub unread: i64,
+}
+
+/// The kinds whose engine moves people between seats: there a holder reads (and counts as unread)
+/// only his own tenure's private press (CAB.1), which starts when he took the seat.
+fn kinds_with_tenures() -> Vec<String> {
+    Kind::ALL
+        .iter()
+        .filter(|kind| kind.facts().seats.engine_seats_people())
+        .map(|kind| kind.slug().to_owned())
+        .collect()
 }
 
 pub async fn unread_in_my_games(
@@ -434,10 +445,12 @@ pub async fn unread_in_my_games(
             and (c.is_public
                 or (c.with_game_master and g.gm_account_id = $1)
                 or exists (select 1 from seat s
-                    where s.game_id = g.game_id and s.account_id = $1 and s.seat_id = any(c.member_seat_ids)))
+                    where s.game_id = g.game_id and s.account_id = $1 and s.seat_id = any(c.member_seat_ids)
+                        and (g.kind <> all($2) or m.sent_at >= s.joined_at)))
          group by c.game_id, c.conversation_id
          order by c.game_id, c.is_public desc, c.conversation_id"#,
-        account_id as AccountId
+        account_id as AccountId,
+        &kinds_with_tenures() as _
     )
     .map(|row| UnreadLine {
         game_id: row.game_id,
