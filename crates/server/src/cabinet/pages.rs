@@ -7,7 +7,8 @@
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
-use axum::response::Redirect;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
 use kinds::AnyGame;
 use kinds::cabinet::{self, Motion, PersonId, Role, SeatRef, SeatStatus, duties, motions};
 use serde::Deserialize;
@@ -80,6 +81,9 @@ pub struct CabinetPage {
     team: Vec<TeammateView>,
     invitation: Option<InvitationView>,
     can_sign_up_team: bool,
+    /// The team form as last typed (its defaults on a fresh page), and why it was refused.
+    team_form: TeamForm,
+    team_error: Option<String>,
     roles: [SeatRole; 3],
     /// Running: the viewer's position and duties.
     position: Option<String>,
@@ -144,10 +148,16 @@ pub async fn cabinet_page(
     Path(game_id): Path<GameId>,
 ) -> AppResult<CabinetPage> {
     let mut conn = state.db.acquire().await?;
-    let (game, seats, access) = load_cabinet_game(&mut conn, game_id, &signed_in.user).await?;
-    let me = signed_in.user.account_id;
-    let members = team_members(&mut conn, game_id).await?;
+    build_page(&mut conn, signed_in.nav, &signed_in.user, game_id).await
+}
+
+async fn build_page(conn: &mut PgConnection, nav: Nav, user: &User, game_id: GameId) -> AppResult<CabinetPage> {
+    let (game, seats, access) = load_cabinet_game(conn, game_id, user).await?;
+    let me = user.account_id;
+    let members = team_members(conn, game_id).await?;
     let my_team = members.iter().find(|member| member.account_id == me).map(|member| member.team_id);
+    // An invitation not yet answered does not stop anyone signing up a team of his own (issue 26.5).
+    let in_a_team = members.iter().any(|member| member.account_id == me && member.confirmed);
     let team: Vec<TeammateView> = members
         .iter()
         .filter(|member| Some(member.team_id) == my_team)
@@ -161,14 +171,16 @@ pub async fn cabinet_page(
     let forming = game.status == GameStatus::Forming;
     let running = matches!(game.status, GameStatus::Running | GameStatus::Paused);
     let mut page = CabinetPage {
-        nav: signed_in.nav,
+        nav,
         game_id,
         name: game.name.clone(),
         forming,
         running,
         phase_index: 0,
         places_taken: seats.iter().filter(|seat| seat.account_id.is_some()).count(),
-        can_sign_up_team: forming && access.my_seat.is_none() && my_team.is_none(),
+        can_sign_up_team: forming && access.my_seat.is_none() && !in_a_team,
+        team_form: TeamForm::default(),
+        team_error: None,
         team,
         invitation,
         roles: SeatRole::POSTS,
@@ -187,14 +199,14 @@ pub async fn cabinet_page(
     };
     if !running {
         if forming && access.my_seat.is_none() {
-            offer_standby(&mut conn, &mut page, game_id, me, &game).await?;
+            offer_standby(conn, &mut page, game_id, me, &game).await?;
         }
         return Ok(page);
     }
-    let Some(current) = load_running(&mut conn, &game, &access).await? else { return Ok(page) };
+    let Some(current) = load_running(conn, &game, &access).await? else { return Ok(page) };
     let cabinet = cabinet_state(&current.state)?;
     page.phase_index = current.phase.phase_index;
-    let names = NameBook::load(&mut conn, cabinet).await?;
+    let names = NameBook::load(conn, cabinet).await?;
     match current.my_seat {
         Some((_, seat)) => fill_position(&mut page, cabinet, seat, &names),
         None => {
@@ -204,7 +216,7 @@ pub async fn cabinet_page(
                 .filter(|motion| motions::person_named(cabinet, motion) == Some(person(me)))
                 .map(|motion| motion_view(cabinet, motion, None, &names))
                 .collect();
-            let standby = game_queries::standby(&mut conn, game_id).await?;
+            let standby = game_queries::standby(conn, game_id).await?;
             page.on_standby = standby.iter().any(|row| row.account_id == me);
             page.can_join_standby = !page.on_standby;
         }
@@ -331,7 +343,7 @@ fn motion_view(state: &cabinet::State, motion: &Motion, seat: Option<SeatRef>, n
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(default)]
 pub struct TeamForm {
     pub my_role: String,
@@ -339,6 +351,20 @@ pub struct TeamForm {
     pub first_role: String,
     pub second_username: String,
     pub second_role: String,
+}
+
+impl Default for TeamForm {
+    /// A fresh form offers the three positions in order: the captain first as Head of State.
+    fn default() -> Self {
+        let [head, general, admiral] = SeatRole::POSTS.map(|role| role.slug().to_owned());
+        TeamForm {
+            my_role: head,
+            first_username: String::new(),
+            first_role: general,
+            second_username: String::new(),
+            second_role: admiral,
+        }
+    }
 }
 
 fn read_role(slug: &str) -> AppResult<SeatRole> {
@@ -360,12 +386,39 @@ pub async fn sign_up_team(
     signed_in: SignedIn,
     Path(game_id): Path<GameId>,
     Form(form): Form<TeamForm>,
-) -> AppResult<Redirect> {
+) -> AppResult<Response> {
+    match register_team(&state, &signed_in.user, game_id, &form).await {
+        Ok(()) => {
+            set_flash(&signed_in.session, "Your team is signed up; it counts once both teammates confirm.").await?;
+            Ok(Redirect::to(&format!("/games/{game_id}/cabinet")).into_response())
+        }
+        // A refusal shows the page again with what was typed and why (issue 26.7).
+        Err(refusal @ (AppError::BadRequest(_) | AppError::Conflict(_))) => {
+            let (status, reason) = match refusal {
+                AppError::BadRequest(reason) => (StatusCode::BAD_REQUEST, reason),
+                AppError::Conflict(reason) => (StatusCode::CONFLICT, reason),
+                other => return Err(other),
+            };
+            let mut conn = state.db.acquire().await?;
+            let mut page = build_page(&mut conn, signed_in.nav, &signed_in.user, game_id).await?;
+            page.team_form = form;
+            page.team_error = Some(reason);
+            Ok((status, page).into_response())
+        }
+        Err(other) => Err(other),
+    }
+}
+
+fn read_roles(form: &TeamForm) -> AppResult<[SeatRole; 3]> {
     let roles = [read_role(&form.my_role)?, read_role(&form.first_role)?, read_role(&form.second_role)?];
     if roles[0] == roles[1] || roles[0] == roles[2] || roles[1] == roles[2] {
         return Err(AppError::BadRequest("A team takes each of the three positions once.".to_owned()));
     }
-    let me = &signed_in.user;
+    Ok(roles)
+}
+
+async fn register_team(state: &AppState, me: &User, game_id: GameId, form: &TeamForm) -> AppResult<()> {
+    let roles = read_roles(form)?;
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
     let (game, seats, access) =
@@ -420,8 +473,7 @@ pub async fn sign_up_team(
     }
     game_queries::insert_seat(&mut tx, game_id, me.account_id, SeatRole::Player).await?;
     tx.commit().await?;
-    set_flash(&signed_in.session, "Your team is signed up; it counts once both teammates confirm.").await?;
-    Ok(Redirect::to(&format!("/games/{game_id}/cabinet")))
+    Ok(())
 }
 
 fn require_forming(game: &GameRow) -> AppResult<()> {

@@ -166,7 +166,11 @@ async fn before_the_start_the_game_page_counts_places_as_seven_powers_by_three_p
         ("second_username", "x"),
         ("second_role", "admiral"),
     ];
-    other.post(&format!("/games/{game_id}/cabinet/team"), &twice).await.assert_error_page(StatusCode::BAD_REQUEST);
+    other
+        .post(&format!("/games/{game_id}/cabinet/team"), &twice)
+        .await
+        .assert_status(StatusCode::BAD_REQUEST)
+        .assert_contains("id=\"team-error\"");
     let unknown = [
         ("my_role", "general"),
         ("first_username", "nobodyhere"),
@@ -177,8 +181,11 @@ async fn before_the_start_the_game_page_counts_places_as_seven_powers_by_three_p
     other
         .post(&format!("/games/{game_id}/cabinet/team"), &unknown)
         .await
-        .assert_error_page(StatusCode::BAD_REQUEST)
-        .assert_contains("nobodyhere");
+        .assert_status(StatusCode::BAD_REQUEST)
+        .assert_contains("id=\"team-error\"")
+        .assert_contains("nobodyhere")
+        .assert_contains("value=\"zqmatetwo\"")
+        .assert_contains("<option value=\"general\" selected>");
     // The GM places the captain by hand.
     let seat_id: i64 =
         sqlx::query_scalar("select seat_id from seat where game_id = $1").bind(game_id).fetch_one(&pool).await.unwrap();
@@ -782,7 +789,7 @@ async fn teams_by_consent_the_named_person_is_mailed_and_stays_free_to_sign_up_h
     let mail = invitations[0].1.0.render(context).unwrap();
     assert!(mail.subject.contains("capa display invites you"), "{}", mail.subject);
     assert!(mail.body.contains("General of the Army") && mail.body.contains(&format!("/games/{game_id}/cabinet")));
-    people[1].get(&cabinet).await.assert_contains("capa display");
+    people[1].get(&cabinet).await.assert_contains("capa display").assert_contains("id=\"team-form\"");
     // The named person signs up his own team instead: the invitation lapses, the captain stays alone.
     people[1].post(&format!("{cabinet}/team"), &team_of("matd", "mate")).await.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(teams_in(&pool, game_id).await, 1, "capa's team is not formed");
@@ -806,7 +813,11 @@ async fn teams_by_consent_a_captain_who_leaves_takes_his_invitations_with_him(po
     assert_eq!(teams_in(&pool, game_id).await, 0, "no ghost team");
     people[2].post(&format!("{cabinet}/team/confirm"), &[]).await.assert_error_page(StatusCode::CONFLICT);
     // Who had confirmed keeps his place, alone (seated, he signs up no second team).
-    people[1].post(&format!("{cabinet}/team"), &team_of("capa", "matc")).await.assert_error_page(StatusCode::CONFLICT);
+    people[1]
+        .post(&format!("{cabinet}/team"), &team_of("capa", "matc"))
+        .await
+        .assert_status(StatusCode::CONFLICT)
+        .assert_contains("id=\"team-error\"");
     let seated: i64 = sqlx::query_scalar("select count(*) from seat where game_id = $1")
         .bind(game_id)
         .fetch_one(&pool)
@@ -824,9 +835,13 @@ async fn teams_by_consent_the_gm_is_neither_named_nor_seated_in_his_own_game(poo
     people[0]
         .post(&format!("{cabinet}/team"), &team_of("matb", "consentgm"))
         .await
-        .assert_error_page(StatusCode::BAD_REQUEST)
+        .assert_status(StatusCode::BAD_REQUEST)
+        .assert_contains("value=\"consentgm\"")
         .assert_contains("GM");
-    gm.post(&format!("{cabinet}/team"), &team_of("matb", "matc")).await.assert_error_page(StatusCode::CONFLICT);
+    gm.post(&format!("{cabinet}/team"), &team_of("matb", "matc"))
+        .await
+        .assert_status(StatusCode::CONFLICT)
+        .assert_contains("id=\"team-error\"");
     gm.post(&format!("/games/{game_id}/join"), &[]).await.assert_error_page(StatusCode::CONFLICT);
     assert_eq!(teams_in(&pool, game_id).await, 0);
 }
@@ -845,7 +860,7 @@ async fn teams_by_consent_a_person_holds_at_most_five_unanswered_invitations(poo
         if index < 5 {
             answer.assert_status(StatusCode::SEE_OTHER);
         } else {
-            answer.assert_error_page(StatusCode::CONFLICT).assert_contains("5 team invitations waiting");
+            answer.assert_status(StatusCode::CONFLICT).assert_contains("5 team invitations waiting");
         }
     }
 }
