@@ -24,6 +24,7 @@ pub mod notify;
 pub mod orders;
 pub mod pages;
 pub mod press;
+pub mod reliability;
 pub mod revalidate;
 pub mod seed;
 pub mod serve;
@@ -121,6 +122,7 @@ pub fn app(state: AppState) -> Router {
         .merge(press::router())
         .merge(api::pages_router())
         .merge(cabinet::router())
+        .merge(reliability::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)

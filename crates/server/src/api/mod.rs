@@ -25,6 +25,7 @@ mod mine;
 pub(crate) mod play;
 pub(crate) mod press;
 pub(crate) mod problem;
+mod profile;
 pub(crate) mod queries;
 mod schema;
 mod standing;
@@ -67,7 +68,8 @@ use problem::ApiError;
     components(schemas(problem::Problem)),
     tags((name = "games", description = "Games and their phases: reading, creating, joining and leaving"),
         (name = "play", description = "The caller's own games and seats: orders, ready, draw, concession"),
-        (name = "press", description = "Conversations and messages"))
+        (name = "press", description = "Conversations and messages"),
+        (name = "players", description = "Players' public profiles and reliability records"))
 )]
 struct ApiDoc;
 
@@ -100,6 +102,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(standing::concede))
         .routes(routes!(press::mute))
         .routes(routes!(bots::give_seat_to_bot, bots::take_seat_back))
+        .routes(routes!(profile::profile))
         .split_for_parts()
 }
 
