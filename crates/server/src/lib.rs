@@ -32,6 +32,7 @@ pub mod standby;
 pub mod state;
 pub mod turns;
 pub mod user;
+pub mod votes;
 
 #[cfg(test)]
 mod control_characters_tests;
@@ -123,6 +124,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::pages_router())
         .merge(cabinet::router())
         .merge(reliability::router())
+        .merge(votes::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)
