@@ -128,10 +128,14 @@ pub struct Record {
     pub missed_in_running_games: i64,
     /// Misses in finished games that keep their players secret, counted only in the total.
     pub missed_in_secret_games: i64,
+    /// Seats taken over from someone else (a player who left, or a bot standing in): the record's
+    /// credit, counted only in the total.
+    pub seats_taken_over: i64,
 }
 
 impl Record {
-    /// The record of the games an account played in, the most recently started first.
+    /// The record of the games an account played in, the most recently started first (without the
+    /// seats taken over, which [`record_of`] reads besides).
     pub fn of(games: Vec<PlayedGame>) -> Record {
         let judged: Vec<&PlayedGame> =
             games.iter().filter(|game| game.phases_to_order > 0).take(RECENT_GAMES).collect();
@@ -152,6 +156,7 @@ impl Record {
                 .into_iter()
                 .filter(|game| game.status == GameStatus::Finished && shows_players(game))
                 .collect(),
+            seats_taken_over: 0,
         }
     }
 }
@@ -161,5 +166,6 @@ pub async fn record_of(
     conn: &mut sqlx::PgConnection,
     account_id: crate::ids::AccountId,
 ) -> Result<Record, sqlx::Error> {
-    Ok(Record::of(queries::played_games(conn, account_id).await?))
+    let record = Record::of(queries::played_games(conn, account_id).await?);
+    Ok(Record { seats_taken_over: queries::seats_taken_over(conn, account_id).await?, ..record })
 }

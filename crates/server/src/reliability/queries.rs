@@ -129,3 +129,20 @@ pub async fn misses_in_last(conn: &mut PgConnection, account_id: AccountId, last
     .fetch_one(conn)
     .await
 }
+
+/// How many seats the account took over from someone else (a player who left, an empty seat or a bot
+/// standing in): seats it held in a processed phase after a processed phase someone else answered for.
+pub async fn seats_taken_over(conn: &mut PgConnection, account_id: AccountId) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select count(*) as "taken!" from (
+             select distinct o.game_id, o.seat_id
+             from seat_order o join phase p on p.game_id = o.game_id and p.phase_index = o.phase_index
+             where o.held_by = $1 and p.processed_at is not null and exists (
+               select from seat_order e join phase q on q.game_id = e.game_id and q.phase_index = e.phase_index
+               where e.game_id = o.game_id and e.seat_id = o.seat_id and e.phase_index < o.phase_index
+                 and q.processed_at is not null and e.held_by is distinct from $1)) as taken"#,
+        account_id as AccountId
+    )
+    .fetch_one(conn)
+    .await
+}

@@ -130,6 +130,10 @@ async fn two_misses_in_a_row_leave_a_game_in_civil_disorder_and_a_successor_is_n
         .unwrap();
     let json = api_profile(&pool, "newcomer").await;
     assert_eq!((json["phases_missed"].as_i64(), json["games_left_in_civil_disorder"].as_i64()), (Some(0), Some(0)));
+    // Once he has answered for a phase, the takeover is to his credit, and only to his.
+    process_phase(&pool, game_id).await;
+    assert_eq!(api_profile(&pool, "newcomer").await["seats_taken_over"], 1);
+    assert_eq!(api_profile(&pool, "player1").await["seats_taken_over"], 0);
     assert!(api_profile(&pool, "player0").await["phases_missed"].as_i64() >= Some(2));
 }
 
