@@ -30,6 +30,7 @@ pub(crate) mod queries;
 mod schema;
 mod standing;
 pub(crate) mod tokens;
+mod votes;
 
 #[cfg(test)]
 mod bot_tests;
@@ -103,6 +104,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(press::mute))
         .routes(routes!(bots::give_seat_to_bot, bots::take_seat_back))
         .routes(routes!(profile::profile))
+        .routes(routes!(votes::vote))
         .split_for_parts()
 }
 

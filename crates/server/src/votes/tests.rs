@@ -80,3 +80,19 @@ async fn only_the_games_players_vote_and_a_bad_motion_is_a_400(pool: PgPool) {
         .await
         .assert_error_page(StatusCode::BAD_REQUEST);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_api_gives_and_reads_a_seats_own_vote_and_a_unanimous_pause_passes(pool: PgPool) {
+    use crate::api::tests::{api_app, call, token_of};
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Voted through the API").await;
+    let app = api_app(&pool, 100_000);
+    let path = format!("/games/{game_id}/votes");
+    for index in 0..7 {
+        let token = token_of(&pool, &format!("player{index}")).await;
+        let answer =
+            call(&app, "PUT", &path, Some(&token), Some(serde_json::json!({"motion": "pause", "vote": true}))).await;
+        assert_eq!(answer.ok()["passed"], index == 6);
+    }
+    assert_eq!(game_status(&pool, game_id).await, "paused");
+}
