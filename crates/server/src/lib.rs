@@ -24,6 +24,7 @@ pub mod notify;
 pub mod orders;
 pub mod pages;
 pub mod press;
+pub mod reliability;
 pub mod revalidate;
 pub mod seed;
 pub mod serve;
@@ -31,6 +32,7 @@ pub mod standby;
 pub mod state;
 pub mod turns;
 pub mod user;
+pub mod votes;
 
 #[cfg(test)]
 mod control_characters_tests;
@@ -121,6 +123,8 @@ pub fn app(state: AppState) -> Router {
         .merge(press::router())
         .merge(api::pages_router())
         .merge(cabinet::router())
+        .merge(reliability::router())
+        .merge(votes::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)

@@ -13,6 +13,7 @@ mod play_against_bots;
 mod press_private_group_public;
 mod press_settings_and_anonymity;
 mod register_create_join;
+mod reliability_and_votes;
 mod seven_players_play_to_a_draw;
 mod submit_orders_and_see_results;
 mod variant_game_secrets;

@@ -97,6 +97,13 @@ pub(super) async fn panel_page(
         let stored = GameSettingsForm::from_settings(game.kind, &settings);
         (GameSettingsForm { players: game.seat_count.to_string(), ..stored }, FormErrors::default())
     });
+    let form = match form.reliability.is_empty() && form.no_miss_in_last.is_empty() && errors.is_empty() {
+        true => {
+            let (reliability, no_miss_in_last) = crate::reliability::gate::stored(conn, game_id).await?.form_fields();
+            GameSettingsForm { reliability, no_miss_in_last, ..form }
+        }
+        false => form,
+    };
     let views = seat_views(&game, &seats, &access);
     let gm_assigns = game.power_assignment == PowerAssignment::GmAssigns && game.status == GameStatus::Forming;
     let panel_seats = views
@@ -167,6 +174,7 @@ pub async fn update_settings(
     let form = GameSettingsForm { kind: gm.game.kind.slug().to_owned(), ..form };
     let settings = form.validate(&mut errors);
     let seat_count = form.validate_seat_count(gm.game.kind, &mut errors);
+    let requirement = crate::reliability::gate::Requirement::from_form(&form, &mut errors);
     if usize::try_from(seat_count).unwrap_or(0) < gm.seats.len() {
         errors.add("players", format!("{} players have joined already; choose at least that many.", gm.seats.len()));
     }
@@ -179,6 +187,7 @@ pub async fn update_settings(
     let settings = settings.for_kind(gm.game.kind);
     game_queries::update_settings(&mut gm.tx, game_id, &settings).await?;
     game_queries::set_seat_count(&mut gm.tx, game_id, seat_count).await?;
+    crate::reliability::gate::store(&mut gm.tx, game_id, requirement).await?;
     let started = if settings.start_rule == StartRule::WhenFull {
         let updated = game_queries::game(&mut gm.tx, game_id).await?.ok_or(AppError::NotFound)?;
         start::start_if_ready(&mut gm.tx, &updated, state.clock.now()).await?.is_ok()

@@ -190,6 +190,8 @@ impl NewGameRequest {
             bots_fill: None,
             bots_replace: None,
             players: self.players.map(|count| count.to_string()).unwrap_or_default(),
+            reliability: String::new(),
+            no_miss_in_last: String::new(),
         })
     }
 }
@@ -259,7 +261,8 @@ pub struct Joined {
 }
 
 /// Takes a seat in a forming game, as the game page's "Join" does (409 once started, full or already
-/// seated; 400 for a missing or unwanted power). The body may be left out where no power is chosen.
+/// seated; 400 for a missing or unwanted power; 403, with the reason, for a player whose reliability
+/// the game does not take). The body may be left out where no power is chosen.
 #[utoipa::path(post, path = "/games/{game_id}/join", tag = "games", params(("game_id" = i64, Path)),
     request_body(content = Option<JoinRequest>), security(("token" = [])),
     responses((status = 200, body = Joined)))]

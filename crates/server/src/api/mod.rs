@@ -25,10 +25,12 @@ mod mine;
 pub(crate) mod play;
 pub(crate) mod press;
 pub(crate) mod problem;
+mod profile;
 pub(crate) mod queries;
 mod schema;
 mod standing;
 pub(crate) mod tokens;
+mod votes;
 
 #[cfg(test)]
 mod bot_tests;
@@ -67,7 +69,8 @@ use problem::ApiError;
     components(schemas(problem::Problem)),
     tags((name = "games", description = "Games and their phases: reading, creating, joining and leaving"),
         (name = "play", description = "The caller's own games and seats: orders, ready, draw, concession"),
-        (name = "press", description = "Conversations and messages"))
+        (name = "press", description = "Conversations and messages"),
+        (name = "players", description = "Players' public profiles and reliability records"))
 )]
 struct ApiDoc;
 
@@ -100,6 +103,8 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(standing::concede))
         .routes(routes!(press::mute))
         .routes(routes!(bots::give_seat_to_bot, bots::take_seat_back))
+        .routes(routes!(profile::profile))
+        .routes(routes!(votes::vote))
         .split_for_parts()
 }
 

@@ -29,6 +29,7 @@ use crate::ids::{AccountId, GameId, SeatId};
 use crate::notify::enqueue::enqueue_team_invitation;
 use crate::orders::queries as order_queries;
 use crate::pages::Nav;
+use crate::reliability::gate::check_may_join;
 use crate::state::AppState;
 use crate::turns::queries::{self as turn_queries, PhaseRow};
 
@@ -393,10 +394,11 @@ pub async fn sign_up_team(
             Ok(Redirect::to(&format!("/games/{game_id}/cabinet")).into_response())
         }
         // A refusal shows the page again with what was typed and why (issue 26.7).
-        Err(refusal @ (AppError::BadRequest(_) | AppError::Conflict(_))) => {
+        Err(refusal @ (AppError::BadRequest(_) | AppError::Conflict(_) | AppError::Forbidden(_))) => {
             let (status, reason) = match refusal {
                 AppError::BadRequest(reason) => (StatusCode::BAD_REQUEST, reason),
                 AppError::Conflict(reason) => (StatusCode::CONFLICT, reason),
+                AppError::Forbidden(reason) => (StatusCode::FORBIDDEN, reason),
                 other => return Err(other),
             };
             let mut conn = state.db.acquire().await?;
@@ -434,6 +436,7 @@ async fn register_team(state: &AppState, me: &User, game_id: GameId, form: &Team
         return Err(AppError::Conflict("Every place in this game is taken.".to_owned()));
     }
     refuse_own_gm_where_seats_are_secret(&game, me)?;
+    check_may_join(&mut tx, game_id, me.account_id).await?;
     let mut mates = Vec::new();
     for username in [&form.first_username, &form.second_username] {
         let username = username.trim();
@@ -507,6 +510,7 @@ pub async fn confirm_team(
         if seats.len() >= usize::try_from(game.seat_count).unwrap_or(0) {
             return Err(AppError::Conflict("Every place in this game is taken.".to_owned()));
         }
+        check_may_join(&mut tx, game_id, me.account_id).await?;
         game_queries::insert_seat(&mut tx, game_id, me.account_id, SeatRole::Player).await?;
     }
     queries::confirm_member(&mut tx, game_id, me.account_id).await?;

@@ -20,6 +20,7 @@ pub(crate) struct ValidNewGame {
     pub kind: Kind,
     pub settings: GameSettings,
     pub seat_count: i16,
+    pub requirement: crate::reliability::gate::Requirement,
 }
 
 /// The "new game" form's validation: the kind, the settings and the seat count, every field's message
@@ -29,8 +30,9 @@ pub(crate) fn validate_new_game(form: &GameSettingsForm) -> Result<ValidNewGame,
     let kind = form.validate_kind(&mut errors);
     let settings = form.validate(&mut errors);
     let seat_count = form.validate_seat_count(kind, &mut errors);
+    let requirement = crate::reliability::gate::Requirement::from_form(form, &mut errors);
     match settings.filter(|_| errors.is_empty()) {
-        Some(settings) => Ok(ValidNewGame { kind, settings: settings.for_kind(kind), seat_count }),
+        Some(settings) => Ok(ValidNewGame { kind, settings: settings.for_kind(kind), seat_count, requirement }),
         None => Err(errors),
     }
 }
@@ -47,6 +49,7 @@ pub(crate) async fn create_game(conn: &mut PgConnection, user: &User, game: &Val
         rng_seed: rand::random(),
     };
     let game_id = queries::insert_game(conn, &new_game).await?;
+    crate::reliability::gate::store(conn, game_id, game.requirement).await?;
     let line = format!("Created “{}”.", game.settings.name);
     queries::record_audit(conn, game_id, user.account_id, GmAction::Create, &line).await?;
     Ok(game_id)
@@ -71,6 +74,7 @@ pub(crate) async fn join_game(
     let (game, seats, access) = load_visible_game_locked(conn, game_id, Some(user), invite, RowLock::Update).await?;
     check_can_join(&game, &seats, &access, power)?;
     refuse_own_gm_where_seats_are_secret(&game, user)?;
+    crate::reliability::gate::check_may_join(conn, game_id, user.account_id).await?;
     let seat_id = queries::insert_seat(conn, game_id, user.account_id, SeatRole::Player).await?;
     if let Some(power) = power {
         queries::give_power(conn, game_id, seat_id, SeatRole::Player, power).await.map_err(|error| {

@@ -51,6 +51,10 @@ pub struct GameSettingsForm {
     /// The number of players, for kinds whose seats hold no power (Covert Operations); empty means the
     /// kind's default. Ignored for kinds with one seat per power.
     pub players: String,
+    /// Who may join by reliability (`reliability::gate::TIER_CHOICES`), and the number of recent phases
+    /// a joining player must have missed none of; empty asks nothing.
+    pub reliability: String,
+    pub no_miss_in_last: String,
 }
 
 impl Default for GameSettingsForm {
@@ -84,6 +88,8 @@ impl Default for GameSettingsForm {
             bots_fill: None,
             bots_replace: None,
             players: String::new(),
+            reliability: String::new(),
+            no_miss_in_last: String::new(),
         }
     }
 }
@@ -164,6 +170,8 @@ impl GameSettingsForm {
             bots_fill: settings.bots.fill_at_start.then(|| "on".to_owned()),
             bots_replace: settings.bots.replace_disorder.then(|| "on".to_owned()),
             players: String::new(),
+            reliability: String::new(),
+            no_miss_in_last: String::new(),
         }
     }
 

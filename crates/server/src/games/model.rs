@@ -202,6 +202,8 @@ choice_enum! {
         TakeOverSeat => ("take_over_seat", "A seat was taken over"),
         GiveSeatToBot => ("give_seat_to_bot", "Gave a seat to a bot"),
         TakeSeatFromBot => ("take_seat_from_bot", "Took a seat back from a bot"),
+        PlayersPause => ("players_pause", "Paused by the players' unanimous vote"),
+        PlayersCancel => ("players_cancel", "Cancelled by the players' unanimous vote"),
     }
 }
 

@@ -196,6 +196,9 @@ pub struct GamePage {
     has_posts: bool,
     /// Once a game is won: every winning seat by position, with its holder where names may be shown.
     winners: Vec<String>,
+    /// What the game asks of joining players' reliability, in words, and why the viewer falls short.
+    reliability_rule: Option<String>,
+    join_refusal: Option<String>,
 }
 
 pub async fn show_game(
@@ -230,7 +233,14 @@ pub async fn show_game(
     let press = game_summary(&mut conn, &game, &seats, &access, viewer.user.as_ref()).await?;
     let victors = standing.as_ref().map(|standing| standing.victors.as_slice()).unwrap_or_default();
     let winners = winners(&game, &seats, &access, victors);
+    let requirement = crate::reliability::gate::stored(&mut conn, game_id).await?;
+    let join_refusal = match viewer.user.as_ref().filter(|_| can_join) {
+        Some(user) => crate::reliability::gate::refusal_for(&mut conn, requirement, user.account_id).await?,
+        None => None,
+    };
     Ok(GamePage {
+        reliability_rule: requirement.words(),
+        join_refusal,
         has_posts: has_posts(game.kind),
         winners,
         deadline_in: game.deadline_at.map(|at| time_left(at, state.clock.now())),

@@ -133,7 +133,7 @@ async fn game_row(
             g.finished_at as "finished_at: DateTime<Utc>", g.preview_results, g.deadline_notice, g.result_summary,
             g.bots_fill_at_start, g.bots_replace_disorder,
             (select coalesce(json_agg(json_build_object('seat_id', s.seat_id, 'role', s.role,
-                        'account_id', s.account_id, 'display_name', a.display_name, 'game_seat', s.game_seat,
+                        'account_id', s.account_id, 'display_name', a.display_name, 'username', a.username, 'game_seat', s.game_seat,
                         'bot', s.bot, 'bot_stands_in', s.bot_stands_in,
                         'powers', array(select p.power from seat_power p where p.seat_id = s.seat_id order by p.power))
                       order by s.seat_id), '[]')
@@ -463,6 +463,9 @@ pub struct SeatRow {
     pub role: SeatRole,
     pub account_id: Option<AccountId>,
     pub display_name: Option<String>,
+    /// The holder's username (their profile's address).
+    #[serde(default)]
+    pub username: Option<String>,
     pub powers: Vec<Power>,
     /// The seat's number in the game kind's state, once the game has started.
     pub game_seat: Option<i16>,
@@ -498,7 +501,7 @@ pub async fn seats(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<SeatR
     sqlx::query_as!(
         SeatRow,
         r#"select s.seat_id as "seat_id: SeatId", s.role as "role: SeatRole", s.account_id as "account_id: AccountId",
-            a.display_name as "display_name?",
+            a.display_name as "display_name?", a.username as "username?",
             array(select p.power from seat_power p where p.seat_id = s.seat_id order by p.power)
               as "powers!: Vec<Power>", s.game_seat, s.bot, s.bot_stands_in
          from seat s left join account a on a.account_id = s.account_id

@@ -194,6 +194,7 @@ mod tests {
             role: SeatRole::Player,
             account_id: Some(AccountId(id)),
             display_name: None,
+            username: None,
             powers,
             game_seat: None,
             bot: false,

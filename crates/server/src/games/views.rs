@@ -87,6 +87,8 @@ pub struct SeatView {
     pub role: &'static str,
     pub powers: String,
     pub player: String,
+    /// The player's profile, where the page shows their name.
+    pub profile: Option<String>,
     pub is_mine: bool,
     pub is_empty: bool,
     /// A bot plays the seat: marked so on every page, anonymous games too (a bot has no name to hide).
@@ -120,6 +122,8 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
             role: seat.role.label(),
             powers: powers_label(&seat.powers),
             player,
+            // One's own seat says "(you)" instead.
+            profile: seat.username.as_deref().filter(|_| sees_names && !is_mine).map(crate::reliability::profile_path),
             is_mine,
             is_empty: seat.account_id.is_none() && !seat.bot && !(hides_moves && seat.game_seat.is_some()),
             is_bot: seat.bot,
@@ -132,6 +136,7 @@ pub fn seat_views(game: &GameRow, seats: &[SeatRow], access: &Access) -> Vec<Sea
         role: SeatRole::Player.label(),
         powers: String::new(),
         player: "Open".to_owned(),
+        profile: None,
         is_mine: false,
         is_empty: true,
         is_bot: false,

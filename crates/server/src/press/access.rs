@@ -192,6 +192,7 @@ mod tests {
             role: SeatRole::Player,
             account_id: None,
             display_name: None,
+            username: None,
             powers: vec![power],
             game_seat: None,
             bot: false,

@@ -157,6 +157,8 @@ pub(crate) async fn process_current_phase(
 ) -> anyhow::Result<()> {
     let game_id = game.game_id;
     let (phase, processed) = adjudicate_current_phase(conn, game).await?;
+    // Who answers for each sheet on the record, before the engine moves anyone.
+    crate::reliability::queries::stamp_holders(conn, game_id, phase.phase_index).await?;
     let next = processed.next;
     // A kind's rules may move people between seats (a Cabinet relief or coup, CAB.1).
     seating::follow_engine(conn, game, &next).await?;
