@@ -197,8 +197,16 @@ impl Browser {
         field.send_keys(text).await.with_context(|| format!("typing into {css}"))
     }
 
+    /// Clicks the element found by `css`, first scrolling it to the middle of the window as a person
+    /// would, clear of what stays fixed at the window's foot (the order page's dock).
     pub async fn click(&self, css: &str) -> anyhow::Result<()> {
-        self.wait_for(css).await?.click().await.with_context(|| format!("clicking {css}"))
+        let element = self.wait_for(css).await?;
+        let json = serde_json::to_value(&element)?;
+        self.client
+            .execute("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", vec![json])
+            .await
+            .with_context(|| format!("bringing {css} into view"))?;
+        element.click().await.with_context(|| format!("clicking {css}"))
     }
 
     /// Taps the element found by `css` as a finger does on a phone: first panning whatever scrolls
@@ -502,6 +510,27 @@ impl Browser {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+    }
+
+    /// Saves what the window shows as `<name>.png` in the folder `JOURNEY_SCREENSHOTS` names, for a person
+    /// to look at; does nothing when it is unset (as in CI).
+    pub async fn screenshot(&self, name: &str) -> anyhow::Result<()> {
+        let Ok(folder) = std::env::var("JOURNEY_SCREENSHOTS") else { return Ok(()) };
+        let png = self.client.screenshot().await.context("taking a screenshot")?;
+        std::fs::create_dir_all(&folder)?;
+        std::fs::write(std::path::Path::new(&folder).join(format!("{name}.png")), png).context("saving a screenshot")
+    }
+
+    /// Runs `script` in the page and reads its answer as a number.
+    pub async fn number(&self, script: &str) -> anyhow::Result<f64> {
+        let value = self.client.execute(script, vec![]).await.with_context(|| format!("running {script}"))?;
+        value.as_f64().with_context(|| format!("{script} gave {value}, not a number"))
+    }
+
+    /// The width and height on screen of the element found by `css`, in CSS pixels.
+    pub async fn size(&self, css: &str) -> anyhow::Result<(f64, f64)> {
+        let (_, _, width, height) = self.wait_for(css).await?.rectangle().await?;
+        Ok((width, height))
     }
 
     /// The visible text of every element found by `css`, in page order.

@@ -36,6 +36,25 @@ pub struct ReportView {
     pub events: Vec<String>,
 }
 
+impl ReportView {
+    /// The orders a reader should see first: those that failed or were invalid, and successes that
+    /// come with a reason.
+    pub fn notable_orders(&self) -> Vec<&OrderLine> {
+        self.orders.iter().filter(|line| !line.is_plain_success()).collect()
+    }
+
+    /// Orders that simply succeeded, which a results page may fold away.
+    pub fn plain_successes(&self) -> Vec<&OrderLine> {
+        self.orders.iter().filter(|line| line.is_plain_success()).collect()
+    }
+}
+
+impl OrderLine {
+    fn is_plain_success(&self) -> bool {
+        self.class == "succeeds" && self.reason.is_empty()
+    }
+}
+
 impl From<Report> for ReportView {
     fn from(report: Report) -> Self {
         ReportView { orders: report.orders.into_iter().map(OrderLine::from).collect(), events: report.events }
