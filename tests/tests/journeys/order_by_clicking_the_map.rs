@@ -272,7 +272,8 @@ async fn on_a_phone_a_winter_board_opens_over_the_open_home_centers_and_results_
     let board_top = browser.number("return document.querySelector('#map').getBoundingClientRect().top;").await?;
     assert!(events_top < board_top, "the results come before the board on a phone");
     let failed = browser.texts("#results tr.fails").await?;
-    assert!(failed.iter().any(|row| row.contains("A mos - ukr")), "{failed:?}");
+    let bounce = failed.iter().find(|row| row.contains("A mos - ukr")).cloned().unwrap_or_default();
+    assert!(bounce.contains("Army Moscow moves to Ukraine"), "the order in words too: {failed:?}");
     let colour = browser
         .client
         .execute("return getComputedStyle(document.querySelector('#results tr.fails .result-word')).color;", vec![])

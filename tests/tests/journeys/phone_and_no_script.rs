@@ -1,6 +1,7 @@
 //! Journeys: the site on a 390 px phone (no page scrolls sideways, the board is tapped to give orders
 //! with markers large enough for a finger) and with JavaScript off (the order chain goes one small
-//! step at a time, and no select lists more than about sixty options).
+//! step at a time, each step's page opening at the row being edited, and no select lists more than about
+//! sixty options).
 
 use backchannel_tests::{Browser, PHONE_WIDTH, Screen, process_due_phase, spawn_site};
 use sqlx::PgPool;
@@ -75,11 +76,19 @@ async fn without_javascript_the_order_chain_goes_one_small_step_at_a_time(pool: 
     browser.goto(&format!("{site}{game_path}/orders")).await?;
     let row = "#order-form [data-row][data-unit='A bud']";
 
+    // Each step is the row's own "Next", and the page it brings opens at that row, not at the top.
     browser.select(&format!("{row} select[data-level='1']"), "support").await?;
-    browser.click("#next-choices").await?;
+    browser.click(&format!("{row} button.row-next")).await?;
     browser.wait_for_text("#saved-message", "Not saved yet").await?;
+    let url = browser.client.current_url().await?;
+    let fragment = url.fragment().unwrap_or_default().to_owned();
+    assert!(fragment.ends_with("-row"), "the step's page opens at {url}");
+    let row_top =
+        browser.number(&format!("return document.getElementById('{fragment}').getBoundingClientRect().top;")).await?;
+    assert!((-2.0..200.0).contains(&row_top), "the row being edited is {row_top} px from the window's top");
+    browser.screenshot("no-script-step").await?;
     browser.select(&format!("{row} select[data-level='2']"), "vie").await?;
-    browser.click("#next-choices").await?;
+    browser.click(&format!("{row} button.row-next")).await?;
     browser.wait_for_text("#saved-message", "Not saved yet").await?;
     browser.select(&format!("{row} select[data-level='3']"), "gal").await?;
     browser.click("#save-form-orders").await?;
