@@ -37,6 +37,11 @@ macro_rules! kinds {
                 match self { $(Kind::$variant => <$rules as Rules>::facts()),+ }
             }
 
+            /// How to play the kind, for its how-to-play page.
+            pub fn guide(self) -> crate::guide::Guide {
+                match self { $(Kind::$variant => <$rules as Rules>::guide()),+ }
+            }
+
             /// A line of a report in words, as the order page says it, where the kind knows how.
             pub fn order_in_words(self, line: &str) -> Option<String> {
                 match self { $(Kind::$variant => <$rules as Rules>::order_in_words(line)),+ }

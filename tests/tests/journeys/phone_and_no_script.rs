@@ -23,7 +23,20 @@ async fn on_a_phone_every_page_fits_the_screen_and_orders_are_given_by_tapping_t
 ) -> anyhow::Result<()> {
     let site = spawn_site(pool.clone()).await?;
     let browser = Browser::start_as(Screen::Phone).await?;
+    let guides: Vec<String> =
+        ["standard", "covert_dip", "diplobucks", "terrorism_i", "cabinet_diplomacy", "covert_operations"]
+            .iter()
+            .map(|kind| format!("/how-to-play/{kind}"))
+            .collect();
     assert_fits(&browser, &site, &["/".into(), "/games".into(), "/login".into(), "/register".into()]).await?;
+    assert_fits(&browser, &site, &guides).await?;
+    // How to play, from the lobby.
+    browser.goto(&format!("{site}/games")).await?;
+    browser.click("#how-to-play a").await?;
+    browser.click("#guide-kinds a[href='/how-to-play/covert_dip']").await?;
+    browser.wait_for_text("#guide-title", "How to play Covert Dip").await?;
+    browser.wait_for_text("#guide-examples", "CIO ask c Russia").await?;
+    browser.screenshot("phone-how-to-play").await?;
     let game_path = browser.start_game(&site, &pool, "standard", "Pocket game", &[("pia", "austria")]).await?;
 
     browser.log_in(&site, "ada").await?;
@@ -49,6 +62,13 @@ async fn on_a_phone_every_page_fits_the_screen_and_orders_are_given_by_tapping_t
         "/account/password".to_owned(),
     ];
     assert_fits(&browser, &site, &player_pages).await?;
+    // How to play, from the game's page.
+    browser.goto(&format!("{site}{game_path}")).await?;
+    let (_, link_height) = browser.size("#how-to-play-link").await?;
+    assert!(link_height >= 44.0, "the game page's links are {link_height} px tall");
+    browser.click("#how-to-play-link").await?;
+    browser.wait_for_text("#guide-title", "How to play Standard Diplomacy").await?;
+    browser.wait_for_text("#guide-examples", "Army Vienna moves to Galicia").await?;
 
     browser.goto(&format!("{site}{game_path}/orders")).await?;
     let tap = browser.wait_for("#map g.unit[data-province='vie'] circle.tap").await?;

@@ -333,6 +333,10 @@ impl Rules for Standard {
     type State = State;
     type Settings = Settings;
 
+    fn guide() -> crate::guide::Guide {
+        crate::guide::STANDARD
+    }
+
     fn facts() -> Facts {
         Facts {
             name: "Standard Diplomacy",
