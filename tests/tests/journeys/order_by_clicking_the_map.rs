@@ -81,6 +81,8 @@ async fn a_player_clicks_moves_holds_supports_and_convoys_and_sees_each_drawn_be
     browser.click("#map g.unit[data-province='tri']").await?;
     browser.click("#map g.province[data-province='apu']").await?;
     assert_eq!(chosen_order(&browser, "tri").await?, "Army Trieste moves to Apulia");
+    browser.wait_for_text("#save-bar", "4 orders not saved").await?;
+    browser.screenshot("desktop-orders-not-saved").await?;
 
     // A row's ✕ takes its order back before saving.
     browser.click("#order-form [data-row][data-province='bud'] .row-clear").await?;
