@@ -130,7 +130,39 @@
     row.element.querySelector(".row-order").textContent = choice ? choice.label : "";
     row.element.classList.toggle("unsaved", isUnsaved(row));
     drawDrafts();
-    var unsaved = rows.filter(isUnsaved).length;
+    showSaveState();
+  }
+
+  // A row whose order differs from the saved one (a new order, a changed one or one taken back).
+  function isUnsaved(row) {
+    var now = chosenChoice(row);
+    return (now ? now.value : "") !== saved[row.field];
+  }
+
+  // Rows offered whole, as one list (a kind's extra orders: FDs, votes, bribes, builds): each with the
+  // value it was saved with.
+  var plainRows = Array.prototype.filter.call(form.querySelectorAll("[data-row]"), function (element) {
+    return element.querySelector("select[data-level]") === null && element.querySelector("select") !== null;
+  }).map(function (element) {
+    var select = element.querySelector("select");
+    return { element: element, select: select, saved: select.value };
+  });
+
+  function plainUnsaved(plain) {
+    return plain.select.value !== plain.saved;
+  }
+
+  function plainChanged(plain) {
+    var option = plain.select.selectedOptions[0];
+    plain.element.classList.toggle("has-order", plain.select.value !== "");
+    plain.element.querySelector(".row-order").textContent = plain.select.value !== "" && option ? option.text : "";
+    plain.element.classList.toggle("unsaved", plainUnsaved(plain));
+    showSaveState();
+  }
+
+  // How many orders are not saved, in the form's note and the bar at the foot of the screen.
+  function showSaveState() {
+    var unsaved = rows.filter(isUnsaved).length + plainRows.filter(plainUnsaved).length;
     if (draftState) {
       draftState.textContent = unsaved > 0 ? "You have changes that are not saved yet: press \u201cSave these orders\u201d." : "";
       draftState.classList.toggle("unsaved", unsaved > 0);
@@ -141,18 +173,17 @@
     }
   }
 
-  // A row whose order differs from the saved one (a new order, a changed one or one taken back).
-  function isUnsaved(row) {
-    var now = chosenChoice(row);
-    return (now ? now.value : "") !== saved[row.field];
-  }
-
   form.addEventListener("change", function (event) {
     var select = event.target.closest("select[data-level]");
     var row = select && rows.filter(function (r) { return r.element.contains(select); })[0];
     if (row) {
       renderChain(row, pathOf(row));
     }
+    plainRows.forEach(function (plain) {
+      if (plain.select === event.target) {
+        plainChanged(plain);
+      }
+    });
   });
 
   // ---- the map ----
@@ -551,6 +582,18 @@
     });
     row.element.insertBefore(clear, row.element.querySelector(".row-order"));
   });
+  plainRows.forEach(function (plain) {
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "icon row-clear";
+    clear.textContent = "\u2715";
+    clear.setAttribute("aria-label", "No order for " + plain.element.dataset.unit);
+    clear.addEventListener("click", function () {
+      plain.select.value = "";
+      plainChanged(plain);
+    });
+    plain.element.insertBefore(clear, plain.element.querySelector(".row-order"));
+  });
   drawDrafts();
   centreWherePlayed();
   // Leaving with orders not saved asks first; saving them is not leaving.
@@ -558,7 +601,7 @@
     submitting = true;
   });
   window.addEventListener("beforeunload", function (event) {
-    if (!submitting && rows.some(isUnsaved)) {
+    if (!submitting && (rows.some(isUnsaved) || plainRows.some(plainUnsaved))) {
       event.preventDefault();
       event.returnValue = "";
     }

@@ -306,3 +306,28 @@ async fn on_a_phone_a_winter_board_opens_over_the_open_home_centers_and_results_
     browser.screenshot("phone-winter").await?;
     browser.close().await
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_order_chosen_from_a_whole_list_is_marked_not_saved_until_saved_and_its_cross_takes_it_back(
+    pool: PgPool,
+) -> anyhow::Result<()> {
+    let site = spawn_site(pool.clone()).await?;
+    let browser = Browser::start_as(Screen::Phone).await?;
+    let game_path = browser.start_players_game(&site, "covert_operations", "Lists", &["bea", "cid"]).await?;
+    browser.log_in(&site, "bea").await?;
+    browser.goto(&format!("{site}{game_path}/orders")).await?;
+    let row = "#order-form [data-row]:has(select:not([data-level]))";
+    let list = browser.wait_for(&format!("{row} select")).await?;
+    let first = list.find(fantoccini::Locator::Css("option:not([value=''])")).await?;
+    let value = first.attr("value").await?.unwrap_or_default();
+    list.select_by_value(&value).await?;
+    browser.wait_for_text("#save-bar", "1 order not saved").await?;
+    assert_eq!(browser.count("#order-form [data-row].unsaved").await?, 1, "the row is marked not saved");
+    browser.click(&format!("{row} .row-clear")).await?;
+    assert_eq!(browser.count("#save-bar[hidden]").await?, 1, "taken back, nothing is left to save");
+    browser.wait_for(&format!("{row} select")).await?.select_by_value(&value).await?;
+    browser.click("#save-bar-button").await?;
+    browser.wait_for_text("#saved-message", "Saved 1 order.").await?;
+    assert_eq!(browser.count("#order-form [data-row].unsaved").await?, 0);
+    browser.close().await
+}
