@@ -1,6 +1,7 @@
 // Backchannel results pages: on a phone the board is wider than the screen and pans; open it over the
-// phase's events (the orders that failed and the units dislodged, else every order drawn) rather than
-// at the top-left corner. Progressive enhancement only: without it the board opens at its corner.
+// phase's events (the orders that failed and the units dislodged, else every order drawn; on the world
+// map the day's coups and conquests, else the reader's own marks) rather than at the top-left corner.
+// Progressive enhancement only: without it the board opens at its corner.
 (function () {
   "use strict";
 
@@ -8,9 +9,9 @@
     if (frame.scrollWidth <= frame.clientWidth && frame.scrollHeight <= frame.clientHeight) {
       return;
     }
-    var events = svg.querySelectorAll("g.order.failed, g.unit.dislodged");
+    var events = svg.querySelectorAll("g.order.failed, g.unit.dislodged, text.event");
     if (events.length === 0) {
-      events = svg.querySelectorAll("g.order");
+      events = svg.querySelectorAll("g.order, text.markers");
     }
     if (events.length === 0) {
       return;

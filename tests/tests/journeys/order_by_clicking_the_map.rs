@@ -316,6 +316,17 @@ async fn an_order_chosen_from_a_whole_list_is_marked_not_saved_until_saved_and_i
     let game_path = browser.start_players_game(&site, "covert_operations", "Lists", &["bea", "cid"]).await?;
     browser.log_in(&site, "bea").await?;
     browser.goto(&format!("{site}{game_path}/orders")).await?;
+    // The world map opens over the player's own marks (his superspy), not over the Americas.
+    let marks_in_view = browser
+        .number(
+            "var f = document.querySelector('#world-map').getBoundingClientRect(); \
+             return Array.prototype.filter.call(document.querySelectorAll('#world-map text.markers'), function (m) { \
+               var r = m.getBoundingClientRect(); \
+               return r.left >= f.left && r.right <= f.right && r.top >= f.top && r.bottom <= f.bottom; }).length;",
+        )
+        .await?;
+    assert!(marks_in_view >= 1.0, "the world map opens away from the player's marks");
+    browser.screenshot("phone-world-map").await?;
     let row = "#order-form [data-row]:has(select:not([data-level]))";
     let list = browser.wait_for(&format!("{row} select")).await?;
     let first = list.find(fantoccini::Locator::Css("option:not([value=''])")).await?;
