@@ -139,8 +139,8 @@
     return (now ? now.value : "") !== saved[row.field];
   }
 
-  // Rows offered whole, as one list (a kind's extra orders: FDs, votes, bribes, builds): each with the
-  // value it was saved with.
+  // Rows offered whole, as one list (a kind's extra orders: FDs, CIOs and votes, a Covert Operations
+  // day's lists): each with the value it was saved with.
   var plainRows = Array.prototype.filter.call(form.querySelectorAll("[data-row]"), function (element) {
     return element.querySelector("select[data-level]") === null && element.querySelector("select") !== null;
   }).map(function (element) {

@@ -199,7 +199,20 @@ impl Browser {
 
     /// Clicks the element found by `css`, first scrolling it to the middle of the window as a person
     /// would, clear of what stays fixed at the window's foot (the order page's dock).
+    /// An element found just as the previous action's page replaces the one it was on is gone by the time
+    /// it is clicked: the click is then tried again on the new page's element.
     pub async fn click(&self, css: &str) -> anyhow::Result<()> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.scroll_and_click(css).await {
+                Err(error) if tries < 3 && is_stale(&error) => tokio::time::sleep(Duration::from_millis(200)).await,
+                done => return done,
+            }
+        }
+    }
+
+    async fn scroll_and_click(&self, css: &str) -> anyhow::Result<()> {
         let element = self.wait_for(css).await?;
         let json = serde_json::to_value(&element)?;
         self.client
@@ -550,6 +563,12 @@ impl Browser {
     pub async fn close(self) -> anyhow::Result<()> {
         self.client.close().await.context("closing the browser")
     }
+}
+
+/// Whether a command failed because its element left the page (the page was replaced under it).
+fn is_stale(error: &anyhow::Error) -> bool {
+    let text = format!("{error:#}");
+    text.contains("stale element") || text.contains("does not belong to the document")
 }
 
 /// Polls chromedriver until it accepts a session: it needs a moment after spawning to listen.
