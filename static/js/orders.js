@@ -7,7 +7,10 @@
 // Click your unit, then another unit, then a place: support (or convoy) to there; the other unit twice:
 // support to hold. In retreats: the unit, then a place, or the unit again to disband. In Winter: an
 // open home center to build, one of your units to remove it. When a click could mean more than one
-// order (two coasts, a support or a convoy), buttons under the map ask which.
+// order (two coasts, a support or a convoy, a move onto a unit or a support of it), buttons in a sheet
+// fixed at the foot of the screen ask which, beside a Cancel; nothing above the map ever moves it.
+// Orders not yet saved are drawn and listed apart from the saved ones, a bar at the foot of the screen
+// counts them beside a Save button, and leaving the page with some asks first.
 (function () {
   "use strict";
 
@@ -36,7 +39,10 @@
   var status = document.getElementById("map-status");
   var actions = document.getElementById("map-actions");
   var draftState = document.getElementById("draft-state");
+  var saveBar = document.getElementById("save-bar");
+  var unsavedCount = document.getElementById("unsaved-count");
   var saved = {};
+  var submitting = false;
   var SVG_NS = "http://www.w3.org/2000/svg";
 
   // ---- chains of selects ----
@@ -122,14 +128,48 @@
     var choice = chosenChoice(row);
     row.element.classList.toggle("has-order", choice !== null);
     row.element.querySelector(".row-order").textContent = choice ? choice.label : "";
+    row.element.classList.toggle("unsaved", isUnsaved(row));
     drawDrafts();
-    var changed = rows.some(function (other) {
-      var now = chosenChoice(other);
-      return (now ? now.value : "") !== saved[other.field];
-    });
+    showSaveState();
+  }
+
+  // A row whose order differs from the saved one (a new order, a changed one or one taken back).
+  function isUnsaved(row) {
+    var now = chosenChoice(row);
+    return (now ? now.value : "") !== saved[row.field];
+  }
+
+  // Rows offered whole, as one list (a kind's extra orders: FDs, CIOs and votes, a Covert Operations
+  // day's lists): each with the value it was saved with.
+  var plainRows = Array.prototype.filter.call(form.querySelectorAll("[data-row]"), function (element) {
+    return element.querySelector("select[data-level]") === null && element.querySelector("select") !== null;
+  }).map(function (element) {
+    var select = element.querySelector("select");
+    return { element: element, select: select, saved: select.value };
+  });
+
+  function plainUnsaved(plain) {
+    return plain.select.value !== plain.saved;
+  }
+
+  function plainChanged(plain) {
+    var option = plain.select.selectedOptions[0];
+    plain.element.classList.toggle("has-order", plain.select.value !== "");
+    plain.element.querySelector(".row-order").textContent = plain.select.value !== "" && option ? option.text : "";
+    plain.element.classList.toggle("unsaved", plainUnsaved(plain));
+    showSaveState();
+  }
+
+  // How many orders are not saved, in the form's note and the bar at the foot of the screen.
+  function showSaveState() {
+    var unsaved = rows.filter(isUnsaved).length + plainRows.filter(plainUnsaved).length;
     if (draftState) {
-      draftState.textContent = changed ? "You have changes that are not saved yet: press \u201cSave these orders\u201d." : "";
-      draftState.classList.toggle("unsaved", changed);
+      draftState.textContent = unsaved > 0 ? "You have changes that are not saved yet: press \u201cSave these orders\u201d." : "";
+      draftState.classList.toggle("unsaved", unsaved > 0);
+    }
+    if (saveBar) {
+      saveBar.hidden = unsaved === 0;
+      unsavedCount.textContent = unsaved + (unsaved === 1 ? " order" : " orders") + " not saved";
     }
   }
 
@@ -139,6 +179,11 @@
     if (row) {
       renderChain(row, pathOf(row));
     }
+    plainRows.forEach(function (plain) {
+      if (plain.select === event.target) {
+        plainChanged(plain);
+      }
+    });
   });
 
   // ---- the map ----
@@ -181,7 +226,7 @@
     element.setAttribute("x2", to.x - (dx / length) * 14);
     element.setAttribute("y2", to.y - (dy / length) * 14);
     element.setAttribute("class", className);
-    element.setAttribute("marker-end", "url(#draft-head)");
+    element.setAttribute("marker-end", className.indexOf("pending") >= 0 ? "url(#pending-head)" : "url(#draft-head)");
     layer.appendChild(element);
   }
 
@@ -206,7 +251,9 @@
     if (!layer) {
       var defs = document.createElementNS(SVG_NS, "defs");
       defs.innerHTML = '<marker id="draft-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" ' +
-        'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#1d232b"/></marker>';
+        'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#1d232b"/></marker>' +
+        '<marker id="pending-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" ' +
+        'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#c25e00"/></marker>';
       svg.appendChild(defs);
       layer = document.createElementNS(SVG_NS, "g");
       layer.setAttribute("class", "draft");
@@ -233,18 +280,20 @@
         return;
       }
       var kind = choice.steps[0].value, from = unitAt(row.key), steps = choice.steps;
+      // A pending order is drawn in its own colour until it is saved.
+      var state = isUnsaved(row) ? " pending" : " saved";
       if (kind === "hold") {
-        ring(layer, from, "draft-hold");
+        ring(layer, from, "draft-hold" + state);
       } else if (kind === "move" || kind === "convoyed" || kind === "retreat") {
-        line(layer, from, placeOf(steps[1].value), "draft-move");
+        line(layer, from, placeOf(steps[1].value), "draft-move" + state);
       } else if (kind === "support" || kind === "convoy") {
         var other = unitAt(steps[1].value);
         var to = steps[2].value === "hold" ? other : midpoint(other, placeOf(steps[2].value));
-        line(layer, from, to, "draft-" + kind);
+        line(layer, from, to, "draft-" + kind + state);
       } else if (kind === "build") {
-        ring(layer, placeOf(steps[2].value.split(" ")[1]), "draft-build");
+        ring(layer, placeOf(steps[2].value.split(" ")[1]), "draft-build" + state);
       } else if (kind === "remove" || kind === "disband") {
-        ring(layer, unitAt(kind === "remove" ? steps[1].value : row.key), "draft-remove");
+        ring(layer, unitAt(kind === "remove" ? steps[1].value : row.key), "draft-remove" + state);
       }
     });
   }
@@ -276,16 +325,22 @@
     offer([]);
   }
 
+  function cancelPick() {
+    clearPick();
+    say("Cancelled: tap one of your units to give it an order.");
+  }
+
   function pick(row) {
     clearPick();
     picked = { row: row, other: null };
     row.element.classList.add("chosen");
     highlight(row.key, true);
+    offer([]);
     var kinds = row.choices.map(function (c) { return c.steps[0].value; });
     if (kinds.indexOf("retreat") >= 0 || kinds.indexOf("disband") >= 0) {
-      say(row.label + " picked: click where it retreats, or the unit again to disband it.");
+      say(row.label + ": tap where it retreats, or the unit again to disband it.");
     } else {
-      say(row.label + " picked: click where it moves, the unit again to hold, or another unit to support or convoy it.");
+      say(row.label + ": tap where it moves, the unit again to hold, or another unit to support or convoy.");
     }
   }
 
@@ -295,21 +350,33 @@
     say(choice.label + ": chosen, not saved yet.");
   }
 
-  // Buttons under the map when a click could mean several orders.
-  function offer(choices, row) {
+  // The sheet at the foot of the screen: one button per order a tap could mean, and a Cancel while a
+  // unit is picked. It floats over the page, so offering choices never moves the map.
+  function offer(items) {
     if (!actions) {
       return;
     }
     actions.textContent = "";
-    actions.hidden = choices.length === 0;
-    choices.forEach(function (choice) {
+    var buttons = items.slice();
+    if (picked) {
+      buttons.push({ label: "Cancel", className: "cancel", run: cancelPick });
+    }
+    actions.hidden = buttons.length === 0;
+    buttons.forEach(function (item) {
       var button = document.createElement("button");
       button.type = "button";
-      button.textContent = choice.label;
-      button.addEventListener("click", function () {
-        choose(row, choice);
-      });
+      button.textContent = item.label;
+      if (item.className) {
+        button.className = item.className;
+      }
+      button.addEventListener("click", item.run);
       actions.appendChild(button);
+    });
+  }
+
+  function orderItems(row, choices) {
+    return choices.map(function (choice) {
+      return { label: choice.label, run: function () { choose(row, choice); } };
     });
   }
 
@@ -317,8 +384,8 @@
     if (choices.length === 1) {
       choose(row, choices[0]);
     } else if (choices.length > 1) {
-      offer(choices, row);
-      say("More than one order fits: choose one below the map.");
+      offer(orderItems(row, choices));
+      say("More than one order fits: choose one below.");
     } else {
       say(none);
     }
@@ -334,33 +401,15 @@
     return kinds.indexOf(choice.steps[0].value) >= 0;
   }
 
-  // A click on the map while a unit is picked.
-  function orderPicked(province, region, onUnit) {
-    var row = picked.row, choices = row.choices;
-    if (picked.other) {
-      var other = picked.other;
-      var forOther = choices.filter(function (c) {
-        return kindIs(c, ["support", "convoy"]) && c.steps[1].value === other;
-      });
-      var found = province === other
-        ? forOther.filter(function (c) { return c.steps[2].value === "hold"; })
-        : forOther.filter(function (c) { return where(c, 2, region, province); });
-      decide(row, found, row.label + " cannot support or convoy " + other + " there.");
-      return;
-    }
-    if (province === row.key) {
-      decide(row, choices.filter(function (c) { return kindIs(c, ["hold", "disband"]); }), row.label + " cannot hold here.");
-      return;
-    }
-    if (onUnit) {
-      var acts = choices.filter(function (c) { return kindIs(c, ["support", "convoy"]) && c.steps[1].value === province; });
-      if (acts.length > 0) {
-        picked.other = province;
-        highlight(province, true);
-        say("Now click where " + province + " goes, or " + province + " again to support it holding.");
-        return;
-      }
-    }
+  // The picked unit will act for the unit in `province`: next, where that unit goes.
+  function actFor(province, words) {
+    picked.other = province;
+    highlight(province, true);
+    offer([]);
+    say("Now tap where " + words + " goes, or " + words + " again to support it holding.");
+  }
+
+  function movesTo(choices, province, region) {
     var moves = choices.filter(function (c) { return kindIs(c, ["move", "retreat"]) && where(c, 1, region, province); });
     if (moves.length === 0) {
       moves = choices.filter(function (c) { return kindIs(c, ["convoyed"]) && where(c, 1, region, province); });
@@ -368,7 +417,54 @@
     if (moves.length > 1 && region) {
       moves = moves.filter(function (c) { return c.steps[1].value === region; });
     }
-    if (decide(row, moves, row.label + " cannot go there; choose another place or use the list.") === 0) {
+    return moves;
+  }
+
+  // A click on the map while a unit is picked.
+  function orderPicked(province, region, onUnit) {
+    var row = picked.row, choices = row.choices;
+    if (picked.other) {
+      if (province === row.key) {
+        cancelPick();
+        return;
+      }
+      var other = picked.other;
+      var forOther = choices.filter(function (c) {
+        return kindIs(c, ["support", "convoy"]) && c.steps[1].value === other;
+      });
+      var found = province === other
+        ? forOther.filter(function (c) { return c.steps[2].value === "hold"; })
+        : forOther.filter(function (c) { return where(c, 2, region, province); });
+      decide(row, found, row.label + " cannot support or convoy " + other + " there: tap another place, or Cancel.");
+      return;
+    }
+    if (province === row.key) {
+      decide(row, choices.filter(function (c) { return kindIs(c, ["hold", "disband"]); }), row.label + " cannot hold here.");
+      return;
+    }
+    var moves = movesTo(choices, province, region);
+    if (onUnit) {
+      var acts = choices.filter(function (c) { return kindIs(c, ["support", "convoy"]) && c.steps[1].value === province; });
+      if (acts.length > 0) {
+        var words = acts[0].steps[1].label;
+        if (moves.length === 0) {
+          actFor(province, words);
+          return;
+        }
+        // The unit tapped stands where the picked one can go: an attack, or a support? Moving first.
+        var items = moves.map(function (choice) {
+          return { label: choice.steps[0].label + " " + choice.steps[1].label, run: function () { choose(row, choice); } };
+        });
+        var supports = acts.some(function (c) { return kindIs(c, ["support"]); });
+        var convoys = acts.some(function (c) { return kindIs(c, ["convoy"]); });
+        var verb = supports && convoys ? "Support or convoy " : supports ? "Support " : "Convoy ";
+        items.push({ label: verb + words + "\u2026", run: function () { actFor(province, words); } });
+        offer(items);
+        say("Attack " + words + ", or act for it?");
+        return;
+      }
+    }
+    if (decide(row, moves, row.label + " cannot go there: tap another place, or Cancel.") === 0) {
       var own = onUnit && rowFor(province);
       if (own) {
         pick(own);
@@ -434,24 +530,38 @@
     });
     document.addEventListener("keydown", function (event) {
       if (event.key === "Escape" && picked) {
-        clearPick();
-        say("");
+        cancelPick();
       }
     });
   }
 
-  // On a phone the board is larger than the screen and pans: start it over the player's own units.
-  function centreOnOwnUnits() {
+  // On a phone the board is larger than the screen and pans: start it over where the player plays, his
+  // units that take orders, or in a Winter with nothing to remove the open home centers to build on.
+  function centreWherePlayed() {
     var frame = svg && svg.parentElement;
-    if (!frame || frame.scrollWidth <= frame.clientWidth) {
+    if (!frame || (frame.scrollWidth <= frame.clientWidth && frame.scrollHeight <= frame.clientHeight)) {
       return;
     }
-    var own = svg.querySelector("g.unit.orderable");
-    if (own) {
-      var box = own.getBoundingClientRect(), view = frame.getBoundingClientRect();
-      frame.scrollLeft += box.left - view.left - frame.clientWidth / 2;
-      frame.scrollTop += box.top - view.top - frame.clientHeight / 2;
+    var points = Array.prototype.map.call(svg.querySelectorAll("g.unit.orderable"), point);
+    if (points.length === 0) {
+      rows.forEach(function (row) {
+        row.choices.forEach(function (c) {
+          if (kindIs(c, ["build"])) {
+            points.push(placeOf(c.steps[1].value));
+          }
+        });
+      });
     }
+    points = points.filter(function (p) { return p && !isNaN(p.x); });
+    if (points.length === 0) {
+      return;
+    }
+    var xs = points.map(function (p) { return p.x; }), ys = points.map(function (p) { return p.y; });
+    var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    var x = (Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2 * scale;
+    var y = (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2 * scale;
+    frame.scrollLeft = x - frame.clientWidth / 2;
+    frame.scrollTop = y - frame.clientHeight / 2;
   }
 
   // ---- start ----
@@ -472,8 +582,30 @@
     });
     row.element.insertBefore(clear, row.element.querySelector(".row-order"));
   });
+  plainRows.forEach(function (plain) {
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "icon row-clear";
+    clear.textContent = "\u2715";
+    clear.setAttribute("aria-label", "No order for " + plain.element.dataset.unit);
+    clear.addEventListener("click", function () {
+      plain.select.value = "";
+      plainChanged(plain);
+    });
+    plain.element.insertBefore(clear, plain.element.querySelector(".row-order"));
+  });
   drawDrafts();
-  centreOnOwnUnits();
+  centreWherePlayed();
+  // Leaving with orders not saved asks first; saving them is not leaving.
+  form.addEventListener("submit", function () {
+    submitting = true;
+  });
+  window.addEventListener("beforeunload", function (event) {
+    if (!submitting && (rows.some(isUnsaved) || plainRows.some(plainUnsaved))) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
   var clearForm = document.getElementById("clear-form");
   if (clearForm) {
     clearForm.addEventListener("submit", function (event) {

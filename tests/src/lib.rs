@@ -197,8 +197,29 @@ impl Browser {
         field.send_keys(text).await.with_context(|| format!("typing into {css}"))
     }
 
+    /// Clicks the element found by `css`, first scrolling it to the middle of the window as a person
+    /// would, clear of what stays fixed at the window's foot (the order page's dock).
+    /// An element found just as the previous action's page replaces the one it was on is gone by the time
+    /// it is clicked: the click is then tried again on the new page's element.
     pub async fn click(&self, css: &str) -> anyhow::Result<()> {
-        self.wait_for(css).await?.click().await.with_context(|| format!("clicking {css}"))
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.scroll_and_click(css).await {
+                Err(error) if tries < 3 && is_stale(&error) => tokio::time::sleep(Duration::from_millis(200)).await,
+                done => return done,
+            }
+        }
+    }
+
+    async fn scroll_and_click(&self, css: &str) -> anyhow::Result<()> {
+        let element = self.wait_for(css).await?;
+        let json = serde_json::to_value(&element)?;
+        self.client
+            .execute("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", vec![json])
+            .await
+            .with_context(|| format!("bringing {css} into view"))?;
+        element.click().await.with_context(|| format!("clicking {css}"))
     }
 
     /// Taps the element found by `css` as a finger does on a phone: first panning whatever scrolls
@@ -504,6 +525,27 @@ impl Browser {
         }
     }
 
+    /// Saves what the window shows as `<name>.png` in the folder `JOURNEY_SCREENSHOTS` names, for a person
+    /// to look at; does nothing when it is unset (as in CI).
+    pub async fn screenshot(&self, name: &str) -> anyhow::Result<()> {
+        let Ok(folder) = std::env::var("JOURNEY_SCREENSHOTS") else { return Ok(()) };
+        let png = self.client.screenshot().await.context("taking a screenshot")?;
+        std::fs::create_dir_all(&folder)?;
+        std::fs::write(std::path::Path::new(&folder).join(format!("{name}.png")), png).context("saving a screenshot")
+    }
+
+    /// Runs `script` in the page and reads its answer as a number.
+    pub async fn number(&self, script: &str) -> anyhow::Result<f64> {
+        let value = self.client.execute(script, vec![]).await.with_context(|| format!("running {script}"))?;
+        value.as_f64().with_context(|| format!("{script} gave {value}, not a number"))
+    }
+
+    /// The width and height on screen of the element found by `css`, in CSS pixels.
+    pub async fn size(&self, css: &str) -> anyhow::Result<(f64, f64)> {
+        let (_, _, width, height) = self.wait_for(css).await?.rectangle().await?;
+        Ok((width, height))
+    }
+
     /// The visible text of every element found by `css`, in page order.
     pub async fn texts(&self, css: &str) -> anyhow::Result<Vec<String>> {
         let mut texts = Vec::new();
@@ -521,6 +563,12 @@ impl Browser {
     pub async fn close(self) -> anyhow::Result<()> {
         self.client.close().await.context("closing the browser")
     }
+}
+
+/// Whether a command failed because its element left the page (the page was replaced under it).
+fn is_stale(error: &anyhow::Error) -> bool {
+    let text = format!("{error:#}");
+    text.contains("stale element") || text.contains("does not belong to the document")
 }
 
 /// Polls chromedriver until it accepts a session: it needs a moment after spawning to listen.

@@ -370,6 +370,16 @@ pub trait Rules {
     /// What the site needs to know about the kind besides its rules.
     fn facts() -> Facts;
 
+    /// How to play the kind, for its how-to-play page.
+    fn guide() -> crate::guide::Guide;
+
+    /// A processed order (a report line's notation) in words, as the order page says it (`A vie - gal`:
+    /// `Army Vienna moves to Galicia`); `None` (the default) where the kind has no words for it.
+    fn order_in_words(line: &str) -> Option<String> {
+        let _ = line;
+        None
+    }
+
     /// A game at its first phase.
     fn new_game(settings: &Self::Settings, seed: u64) -> Result<Self::State, SetupError>;
     fn seats(state: &Self::State) -> Vec<SeatInfo>;

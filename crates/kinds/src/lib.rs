@@ -14,6 +14,7 @@ pub mod covert_dip;
 pub mod covert_ops;
 pub mod diplobucks;
 pub mod facts;
+pub mod guide;
 mod intrigue;
 pub mod judge_position;
 pub mod kind;
@@ -22,6 +23,7 @@ pub mod standard;
 pub mod terrorism;
 
 pub use facts::{Facts, Notation, SeatPlan};
+pub use guide::{Example, Guide};
 pub use judge_position::{JudgeDislodged, JudgePosition, JudgeUnit};
 pub use kind::{
     AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GmActionError, OrderCheck, OrderForm, Outcome,

@@ -36,6 +36,16 @@ macro_rules! kinds {
             pub fn facts(self) -> Facts {
                 match self { $(Kind::$variant => <$rules as Rules>::facts()),+ }
             }
+
+            /// How to play the kind, for its how-to-play page.
+            pub fn guide(self) -> crate::guide::Guide {
+                match self { $(Kind::$variant => <$rules as Rules>::guide()),+ }
+            }
+
+            /// A line of a report in words, as the order page says it, where the kind knows how.
+            pub fn order_in_words(self, line: &str) -> Option<String> {
+                match self { $(Kind::$variant => <$rules as Rules>::order_in_words(line)),+ }
+            }
         }
 
         /// One game's state, of any kind. Stored as JSON: `{"kind": "standard", "state": {...}}`.
@@ -247,5 +257,16 @@ mod tests {
     fn every_kind_has_its_own_name() {
         let names: std::collections::BTreeSet<_> = Kind::ALL.iter().map(|kind| kind.name()).collect();
         assert_eq!(names.len(), Kind::ALL.len());
+    }
+
+    #[test]
+    fn a_standard_report_line_is_said_in_words_and_a_line_it_cannot_read_is_left_as_written() {
+        assert_eq!(Kind::Standard.order_in_words("A vie - gal").as_deref(), Some("Army Vienna moves to Galicia"));
+        assert_eq!(
+            Kind::CovertDip.order_in_words("F tri S A ven - alb").map(|words| words.contains("supports")),
+            Some(true)
+        );
+        assert_eq!(Kind::Standard.order_in_words("BRIBE 3 to Italy"), None);
+        assert_eq!(Kind::CovertOperations.order_in_words("A vie - gal"), None, "a kind without standard orders");
     }
 }

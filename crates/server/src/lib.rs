@@ -18,6 +18,7 @@ pub mod extract;
 pub mod feeds;
 pub mod games;
 pub mod gm;
+pub mod guide;
 pub mod ids;
 pub mod metrics;
 pub mod notify;
@@ -114,6 +115,7 @@ pub fn app(state: AppState) -> Router {
         .merge(feeds::router())
         .merge(bot_seats::router())
         .merge(games::router())
+        .merge(guide::router())
         .merge(admin::router())
         .merge(gm::router())
         .merge(standby::router())

@@ -1,6 +1,7 @@
 //! Journeys: the site on a 390 px phone (no page scrolls sideways, the board is tapped to give orders
 //! with markers large enough for a finger) and with JavaScript off (the order chain goes one small
-//! step at a time, and no select lists more than about sixty options).
+//! step at a time, each step's page opening at the row being edited, and no select lists more than about
+//! sixty options).
 
 use backchannel_tests::{Browser, PHONE_WIDTH, Screen, process_due_phase, spawn_site};
 use sqlx::PgPool;
@@ -22,7 +23,20 @@ async fn on_a_phone_every_page_fits_the_screen_and_orders_are_given_by_tapping_t
 ) -> anyhow::Result<()> {
     let site = spawn_site(pool.clone()).await?;
     let browser = Browser::start_as(Screen::Phone).await?;
+    let guides: Vec<String> =
+        ["standard", "covert_dip", "diplobucks", "terrorism_i", "cabinet_diplomacy", "covert_operations"]
+            .iter()
+            .map(|kind| format!("/how-to-play/{kind}"))
+            .collect();
     assert_fits(&browser, &site, &["/".into(), "/games".into(), "/login".into(), "/register".into()]).await?;
+    assert_fits(&browser, &site, &guides).await?;
+    // How to play, from the lobby.
+    browser.goto(&format!("{site}/games")).await?;
+    browser.click("#how-to-play a").await?;
+    browser.click("#guide-kinds a[href='/how-to-play/covert_dip']").await?;
+    browser.wait_for_text("#guide-title", "How to play Covert Dip").await?;
+    browser.wait_for_text("#guide-examples", "CIO ask c Russia").await?;
+    browser.screenshot("phone-how-to-play").await?;
     let game_path = browser.start_game(&site, &pool, "standard", "Pocket game", &[("pia", "austria")]).await?;
 
     browser.log_in(&site, "ada").await?;
@@ -48,6 +62,13 @@ async fn on_a_phone_every_page_fits_the_screen_and_orders_are_given_by_tapping_t
         "/account/password".to_owned(),
     ];
     assert_fits(&browser, &site, &player_pages).await?;
+    // How to play, from the game's page.
+    browser.goto(&format!("{site}{game_path}")).await?;
+    let (_, link_height) = browser.size("#how-to-play-link").await?;
+    assert!(link_height >= 44.0, "the game page's links are {link_height} px tall");
+    browser.click("#how-to-play-link").await?;
+    browser.wait_for_text("#guide-title", "How to play Standard Diplomacy").await?;
+    browser.wait_for_text("#guide-examples", "Army Vienna moves to Galicia").await?;
 
     browser.goto(&format!("{site}{game_path}/orders")).await?;
     let tap = browser.wait_for("#map g.unit[data-province='vie'] circle.tap").await?;
@@ -75,11 +96,19 @@ async fn without_javascript_the_order_chain_goes_one_small_step_at_a_time(pool: 
     browser.goto(&format!("{site}{game_path}/orders")).await?;
     let row = "#order-form [data-row][data-unit='A bud']";
 
+    // Each step is the row's own "Next", and the page it brings opens at that row, not at the top.
     browser.select(&format!("{row} select[data-level='1']"), "support").await?;
-    browser.click("#next-choices").await?;
+    browser.click(&format!("{row} button.row-next")).await?;
     browser.wait_for_text("#saved-message", "Not saved yet").await?;
+    let url = browser.client.current_url().await?;
+    let fragment = url.fragment().unwrap_or_default().to_owned();
+    assert!(fragment.ends_with("-row"), "the step's page opens at {url}");
+    let row_top =
+        browser.number(&format!("return document.getElementById('{fragment}').getBoundingClientRect().top;")).await?;
+    assert!((-2.0..200.0).contains(&row_top), "the row being edited is {row_top} px from the window's top");
+    browser.screenshot("no-script-step").await?;
     browser.select(&format!("{row} select[data-level='2']"), "vie").await?;
-    browser.click("#next-choices").await?;
+    browser.click(&format!("{row} button.row-next")).await?;
     browser.wait_for_text("#saved-message", "Not saved yet").await?;
     browser.select(&format!("{row} select[data-level='3']"), "gal").await?;
     browser.click("#save-form-orders").await?;

@@ -96,6 +96,10 @@ async fn a_lone_player_plays_every_kind_against_bots_and_a_year_of_standard_on_a
     .await?;
     assert_eq!(bot_sheets.len(), 6);
     browser.goto(&format!("{}{game}/phases/0", site.url)).await?;
+    // On a phone the orders that simply succeeded are folded behind a link.
+    if browser.count("#show-successes").await? > 0 {
+        browser.click("#show-successes").await?;
+    }
     let results = browser.text("main").await?;
     for line in bot_sheets.iter().filter_map(|sheet| sheet.lines().next()) {
         assert!(results.contains(line), "the bot's order {line:?} is in the results:\n{results}");

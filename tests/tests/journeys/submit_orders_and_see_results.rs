@@ -50,6 +50,7 @@ async fn two_players_order_through_the_forms_and_the_results_page_shows_the_move
     browser.click("#history-link").await?;
     browser.click("#centers-over-time a").await?;
     let results = browser.wait_for_text("#results", "F sev - bla").await?;
+    browser.screenshot("desktop-results").await?;
     for expected in ["A vie - gal", "A war - gal", "F tri - alb"] {
         assert!(results.contains(expected), "{expected} missing from the results:\n{results}");
     }

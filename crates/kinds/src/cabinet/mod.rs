@@ -105,6 +105,15 @@ impl Rules for CabinetDiplomacy {
     type State = State;
     type Settings = Settings;
 
+    fn guide() -> crate::guide::Guide {
+        crate::guide::CABINET
+    }
+
+    /// Its reports list standard orders, said as the standard game says them.
+    fn order_in_words(line: &str) -> Option<String> {
+        crate::standard::standard_order_in_words(line)
+    }
+
     fn facts() -> Facts {
         Facts {
             name: "Cabinet Diplomacy II",

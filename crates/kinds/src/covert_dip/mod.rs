@@ -86,6 +86,15 @@ impl Rules for CovertDip {
     type State = State;
     type Settings = Settings;
 
+    fn guide() -> crate::guide::Guide {
+        crate::guide::COVERT_DIP
+    }
+
+    /// Its reports list standard orders, said as the standard game says them.
+    fn order_in_words(line: &str) -> Option<String> {
+        crate::standard::standard_order_in_words(line)
+    }
+
     fn facts() -> Facts {
         Facts {
             name: "Covert Dip",

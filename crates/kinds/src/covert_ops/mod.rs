@@ -139,6 +139,10 @@ impl Rules for CovertOperations {
     type State = State;
     type Settings = Settings;
 
+    fn guide() -> crate::guide::Guide {
+        crate::guide::COVERT_OPERATIONS
+    }
+
     fn facts() -> Facts {
         Facts {
             name: "Covert Operations",

@@ -49,6 +49,12 @@ pub struct Settings {}
 /// The standard game.
 pub struct Standard;
 
+/// A standard order's notation in words, for the kinds whose reports list standard orders.
+pub(crate) fn standard_order_in_words(line: &str) -> Option<String> {
+    let map = standard_map().ok()?;
+    judge::order::parse_order(map, line).ok().map(|(_, order)| order.describe(map))
+}
+
 fn map() -> &'static Map {
     standard_map().expect("the standard map was validated when the state was created or read")
 }
@@ -327,6 +333,10 @@ impl Rules for Standard {
     type State = State;
     type Settings = Settings;
 
+    fn guide() -> crate::guide::Guide {
+        crate::guide::STANDARD
+    }
+
     fn facts() -> Facts {
         Facts {
             name: "Standard Diplomacy",
@@ -334,6 +344,10 @@ impl Rules for Standard {
             notation: Notation::Judge,
             victory_centers: solo_victory_centers(),
         }
+    }
+
+    fn order_in_words(line: &str) -> Option<String> {
+        standard_order_in_words(line)
     }
 
     fn new_game(_settings: &Settings, _seed: u64) -> Result<State, SetupError> {

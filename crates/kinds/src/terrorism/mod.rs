@@ -56,6 +56,10 @@ impl Rules for TerrorismI {
     type State = State;
     type Settings = Settings;
 
+    fn guide() -> crate::guide::Guide {
+        crate::guide::TERRORISM
+    }
+
     fn facts() -> Facts {
         Facts {
             name: "Terrorism I",

@@ -28,6 +28,10 @@ impl Rules for Quarrel {
         Facts { name: "Quarrel", ..Standard::facts() }
     }
 
+    fn guide() -> kinds::Guide {
+        Standard::guide()
+    }
+
     fn new_game(settings: &Self::Settings, seed: u64) -> Result<Self::State, SetupError> {
         Standard::new_game(settings, seed)
     }

@@ -51,6 +51,7 @@ pub(crate) fn document(view: &StandardMapView, board: &Board, arrows: &[Arrow], 
         .add(Rectangle::new().set("width", CANVAS_WIDTH).set("height", CANVAS_HEIGHT).set("fill", SEA_FILL))
         .add(provinces::layer(view, board))
         .add(variants::province_layer(view, board))
+        .add(provinces::coast_layer(view))
         .add(units::layer(&units, board))
         .add(variants::unit_mark_layer(view, marks))
         .add(orders::layer(view, &units, arrows))

@@ -60,11 +60,15 @@ fn province_group(
     if province.supply_center {
         group = group.add(center_mark(board, at.offset(0.0, -CENTER_MARK_RISE), owner));
     }
-    group = group.add(province_label(&province.key, at.offset(0.0, LABEL_DROP), province.terrain));
-    for &coast in view.map.coasts(id) {
-        group = group.add(coast_node(view, coast));
-    }
-    group
+    group.add(province_label(&province.key, at.offset(0.0, LABEL_DROP), province.terrain))
+}
+
+/// The split coasts, over every province so that no neighbour's shape covers the disc a finger taps.
+pub fn coast_layer(view: &StandardMapView) -> Group {
+    view.map
+        .provinces()
+        .flat_map(|(id, _)| view.map.coasts(id).iter().copied())
+        .fold(Group::new().set("class", "coasts"), |group, coast| group.add(coast_node(view, coast)))
 }
 
 fn outline(shape: &Shape) -> Path {
@@ -90,7 +94,12 @@ fn province_title(province: &Province, owner: Option<&str>) -> String {
     }
 }
 
-/// A split coast: a small ring where a fleet on that coast stands, marked with the coast's abbreviation.
+/// How far around a split coast's ring a tap still picks the coast: 44 px across at the width a phone
+/// shows the map (56rem for 1,000 units).
+const COAST_TAP_RADIUS: f64 = 25.0;
+
+/// A split coast: a small ring where a fleet on that coast stands, marked with the coast's abbreviation,
+/// inside an invisible disc a finger can find.
 fn coast_node(view: &StandardMapView, coast: RegionId) -> Group {
     let at = view.layout.position(coast);
     let name = view.map.region(coast).coast.map(|coast| coast.abbreviation()).unwrap_or_default();
@@ -99,6 +108,7 @@ fn coast_node(view: &StandardMapView, coast: RegionId) -> Group {
         .set("data-region", view.map.region_key(coast))
         .set("data-x", round(at.x))
         .set("data-y", round(at.y))
+        .add(circle(at, COAST_TAP_RADIUS).set("class", "tap").set("fill", "transparent"))
         .add(
             circle(at, 7.0)
                 .set("fill", SEA_FILL)

@@ -194,6 +194,8 @@ pub struct GamePage {
     press: Option<PressSummary>,
     /// A Cabinet game: link to the Cabinet page.
     has_posts: bool,
+    /// The game's kind, for its how-to-play link.
+    kind: Kind,
     /// Once a game is won: every winning seat by position, with its holder where names may be shown.
     winners: Vec<String>,
     /// What the game asks of joining players' reliability, in words, and why the viewer falls short.
@@ -242,6 +244,7 @@ pub async fn show_game(
         reliability_rule: requirement.words(),
         join_refusal,
         has_posts: has_posts(game.kind),
+        kind: game.kind,
         winners,
         deadline_in: game.deadline_at.map(|at| time_left(at, state.clock.now())),
         result,

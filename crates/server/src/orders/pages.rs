@@ -131,6 +131,8 @@ pub struct OrdersPage {
     /// Other seats' pending orders this seat may read by the kind's rules (a Head of State his
     /// commanders', CAB.7); empty for most seats.
     readable_sheets: Vec<PendingSheet>,
+    /// The viewer's unread press messages in this game, shown beside the link to the press page.
+    press_unread: i64,
 }
 
 /// Another seat's saved orders for the open phase, shown to a seat the kind lets read them.
@@ -156,14 +158,7 @@ pub(crate) struct Answer {
 impl OrdersPage {
     /// The page for `seat`, with `form` its order form (built once per request: it lists every legal
     /// order of every unit).
-    fn build(
-        nav: Nav,
-        user: &User,
-        seat: &MySeat,
-        form: OrderForm,
-        answer: Answer,
-        readable_sheets: Vec<PendingSheet>,
-    ) -> AppResult<Self> {
+    fn build(nav: Nav, user: &User, seat: &MySeat, form: OrderForm, answer: Answer, around: Around) -> AppResult<Self> {
         let sheet = seat.sheet()?;
         let check = seat.state.check_orders(seat.game_seat, &sheet.orders);
         let deadline_notice = match crate::turns::preview::awaits_release(&seat.game) {
@@ -205,7 +200,8 @@ impl OrdersPage {
             decides_the_end,
             votes_for_draw,
             concede_choices,
-            readable_sheets,
+            readable_sheets: around.readable_sheets,
+            press_unread: around.press_unread,
             conceded: conceded_to.is_some(),
             notes: form.notes,
             rows,
@@ -373,16 +369,25 @@ fn level_captions(row: &FormRow) -> serde_json::Map<String, serde_json::Value> {
     captions
 }
 
-/// The viewer's seat and the other seats' pending sheets it may read, on a connection given back at once.
-async fn load_with_readable_sheets(
-    state: &AppState,
-    game_id: GameId,
-    user: &User,
-) -> AppResult<(MySeat, Vec<PendingSheet>)> {
+/// What the page shows around the seat's own orders: the other seats' pending sheets it may read, and
+/// how many press messages of this game the viewer has not read.
+pub(crate) struct Around {
+    readable_sheets: Vec<PendingSheet>,
+    press_unread: i64,
+}
+
+async fn around(conn: &mut PgConnection, seat: &MySeat, user: &User) -> AppResult<Around> {
+    let readable_sheets = readable_sheets(conn, seat).await?;
+    let unread = unread_by_game(conn, user).await?.remove(&seat.game.game_id).unwrap_or_default();
+    Ok(Around { readable_sheets, press_unread: unread.iter().map(|item| item.unread).sum() })
+}
+
+/// The viewer's seat and what the page shows around it, on a connection given back at once.
+async fn load_with_around(state: &AppState, game_id: GameId, user: &User) -> AppResult<(MySeat, Around)> {
     let mut conn = state.db.acquire().await?;
     let seat = load_my_seat(&mut conn, game_id, user, None).await?;
-    let readable = readable_sheets(&mut conn, &seat).await?;
-    Ok((seat, readable))
+    let around = around(&mut conn, &seat, user).await?;
+    Ok((seat, around))
 }
 
 /// The pending sheets of the seats the kind lets this seat read (CAB.7: a Head of State reads his
@@ -416,10 +421,10 @@ pub async fn orders_page(
     Query(query): Query<DoneQuery>,
 ) -> AppResult<OrdersPage> {
     // The connection goes back to the pool before the form is built.
-    let (seat, readable) = load_with_readable_sheets(&state, game_id, &signed_in.user).await?;
+    let (seat, around) = load_with_around(&state, game_id, &signed_in.user).await?;
     let form = seat.state.order_form(seat.game_seat);
     let answer = Answer { message: query.done().map(Done::message), ..Answer::default() };
-    OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer, readable)
+    OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer, around)
 }
 
 /// Answers any of the order forms. A save never loses orders silently: a sheet whose lines are all
@@ -434,14 +439,14 @@ pub async fn save_orders(
 ) -> AppResult<Response> {
     let submission = read_sheet(&fields).map_err(AppError::BadRequest)?;
     if let SheetRequest::Rows { picks, refine: true } = submission.request {
-        let (seat, readable) = load_with_readable_sheets(&state, game_id, &signed_in.user).await?;
+        let (seat, around) = load_with_around(&state, game_id, &signed_in.user).await?;
         let answer = Answer {
             message: Some(SaveMessage::done("Not saved yet: finish your choices, then save.")),
             picks: Some(picks),
             ..Answer::default()
         };
         let form = seat.state.order_form(seat.game_seat);
-        let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer, readable)?;
+        let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer, around)?;
         return Ok(page.into_response());
     }
     let mut tx = state.db.begin().await?;
@@ -452,11 +457,11 @@ pub async fn save_orders(
     if let Some(done) = saved.answer.done {
         return Ok(Redirect::to(&format!("/games/{game_id}/orders?{}", done.query())).into_response());
     }
-    let readable = readable_sheets(&mut *state.db.acquire().await?, &seat).await?;
+    let around = around(&mut *state.db.acquire().await?, &seat, &signed_in.user).await?;
     let form = seat.state.order_form(seat.game_seat);
     // The page shows the sheet as this save left it.
     let seat = MySeat { sheet: seat.sheet.map(|sheet| SheetRow { orders: saved.sheet, ..sheet }), ..seat };
-    let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, saved.answer, readable)?;
+    let page = OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, saved.answer, around)?;
     Ok(page.into_response())
 }
 

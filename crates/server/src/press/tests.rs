@@ -298,7 +298,7 @@ async fn unread_on_press_page(client: &mut Client, game_id: GameId, conversation
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn unread_counts_show_on_the_press_page_game_page_and_dashboard_until_read_or_muted(pool: PgPool) {
+async fn unread_counts_show_on_the_press_page_game_page_order_page_and_dashboard_until_read_or_muted(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     let game_id = started_with(&mut gm, &mut players, &[]).await;
     let england = seat_of(&pool, game_id, "england").await.to_string();
@@ -308,6 +308,7 @@ async fn unread_counts_show_on_the_press_page_game_page_and_dashboard_until_read
     assert_eq!(unread_on_press_page(&mut players[0], game_id, conversation_id).await, "0", "one's own messages");
     players[1].get(&format!("/games/{game_id}")).await.assert_contains("2 unread");
     players[1].get("/dashboard").await.assert_contains("Austria: 2");
+    players[1].get(&format!("/games/{game_id}/orders")).await.assert_contains("Press (2 unread)</a>");
 
     let path = conversation_path(game_id, conversation_id);
     players[1].post(&format!("{path}/mute"), &[("muted", "true")]).await.assert_redirect_to(&path);
@@ -326,6 +327,7 @@ async fn unread_counts_show_on_the_press_page_game_page_and_dashboard_until_read
     players[1].get(&format!("{path}/feed?after=0")).await.assert_contains("Three");
     assert_eq!(unread_on_press_page(&mut players[1], game_id, conversation_id).await, "0", "the feed marks read too");
     players[1].get("/dashboard").await.assert_lacks("Austria: ");
+    players[1].get(&format!("/games/{game_id}/orders")).await.assert_contains(">Press</a>").assert_lacks("unread)");
 }
 
 #[sqlx::test(migrations = "../../migrations")]

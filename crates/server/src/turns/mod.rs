@@ -51,6 +51,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/phases", get(pages::history))
         .route("/games/{game_id}/phases/{phase_index}", get(pages::phase_page))
         .route("/static/js/world-map.js", get(world::script))
+        .route("/static/js/board.js", get(world::board_script))
 }
 
 #[cfg(test)]

@@ -14,7 +14,10 @@ use crate::ids::GameId;
 /// A report line as shown, with its result in words and a class for styling.
 pub struct OrderLine {
     pub by: String,
+    /// The order as written (its notation).
     pub order: String,
+    /// The same order in words, as the order page says it; empty where the kind has no words for it.
+    pub words: String,
     pub result: &'static str,
     pub class: &'static str,
     pub reason: String,
@@ -27,13 +30,41 @@ impl From<ReportLine> for OrderLine {
             ResultWord::Fails => ("fails", "fails"),
             ResultWord::Invalid => ("invalid", "invalid"),
         };
-        OrderLine { by: line.by, order: line.order, result, class, reason: line.reason }
+        OrderLine { by: line.by, order: line.order, words: String::new(), result, class, reason: line.reason }
     }
 }
 
 pub struct ReportView {
     pub orders: Vec<OrderLine>,
     pub events: Vec<String>,
+}
+
+impl ReportView {
+    /// The report with each order also in words, as `kind` says it.
+    pub fn in_words(report: Report, kind: kinds::Kind) -> Self {
+        let mut view = ReportView::from(report);
+        for line in &mut view.orders {
+            line.words = kind.order_in_words(&line.order).unwrap_or_default();
+        }
+        view
+    }
+
+    /// The orders a reader should see first: those that failed or were invalid, and successes that
+    /// come with a reason.
+    pub fn notable_orders(&self) -> Vec<&OrderLine> {
+        self.orders.iter().filter(|line| !line.is_plain_success()).collect()
+    }
+
+    /// Orders that simply succeeded, which a results page may fold away.
+    pub fn plain_successes(&self) -> Vec<&OrderLine> {
+        self.orders.iter().filter(|line| line.is_plain_success()).collect()
+    }
+}
+
+impl OrderLine {
+    fn is_plain_success(&self) -> bool {
+        self.class == "succeeds" && self.reason.is_empty()
+    }
 }
 
 impl From<Report> for ReportView {

@@ -234,7 +234,9 @@ async fn the_history_page_lists_every_phase_with_centers_over_time(pool: PgPool)
         .assert_contains("Fall 1901 Movement</a> (current)")
         // Austria, England, France, Germany, Italy, Russia, Turkey: 3, 3, 3, 3, 3, 4, 3 home centers.
         .assert_contains(
-            "Spring 1901 Movement</a></th>\n      <td>3</td><td>3</td><td>3</td><td>3</td><td>3</td><td>4</td><td>3</td></tr>",
+            "Spring 1901 Movement</a></th>\n      <td data-label=\"Austria\">3</td><td data-label=\"England\">3</td>\
+             <td data-label=\"France\">3</td><td data-label=\"Germany\">3</td><td data-label=\"Italy\">3</td>\
+             <td data-label=\"Russia\">4</td><td data-label=\"Turkey\">3</td></tr>",
         );
 }
 

@@ -50,3 +50,9 @@ impl WorldView {
 pub async fn script() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../../../../static/js/world-map.js"))
 }
+
+/// The results page's board script (progressive enhancement): on a phone it opens the board over the
+/// phase's events.
+pub async fn board_script() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../../../../static/js/board.js"))
+}
