@@ -72,5 +72,6 @@ fn kind_words(kind: MailKind) -> &'static str {
         MailKind::Press => "press",
         MailKind::EmailConfirmation => "address confirmation",
         MailKind::PasswordReset => "password reset",
+        MailKind::Notice => "notification",
     }
 }

@@ -6,6 +6,7 @@ use sqlx::PgPool;
 
 use super::content::MailContent;
 use super::queries::{self, DueReminder};
+use crate::notices::{self, Notice, NoticeKind};
 
 /// Queues the reminders that are due at `now` and were not queued yet; returns how many it queued.
 pub async fn queue_due_reminders(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<u64> {
@@ -16,6 +17,13 @@ pub async fn queue_due_reminders(pool: &PgPool, now: DateTime<Utc>) -> anyhow::R
         if queries::insert_reminder_once(&mut conn, due.account_id, due.game_id, due.phase_index, &content, now).await?
         {
             queued += 1;
+            let notice = Notice {
+                game_id: due.game_id,
+                kind: NoticeKind::NmrWarning,
+                detail: &due.phase_label,
+                link_path: format!("/games/{}/orders", due.game_id),
+            };
+            notices::notify(&mut conn, due.account_id, &notice, now).await?;
         }
     }
     Ok(queued)

@@ -429,7 +429,11 @@ async fn the_worker_loop_processes_a_due_game_by_itself_and_stops_on_shutdown(po
     let worker = tokio::spawn(super::worker::run_worker(
         pool.clone(),
         std::sync::Arc::new(crate::clock::SystemClock),
-        super::worker::WorkerSettings { downtime_extension: Duration::hours(24), concurrency: 3 },
+        super::worker::WorkerSettings {
+            downtime_extension: Duration::hours(24),
+            concurrency: 3,
+            idle_pause: super::worker::IDLE_PAUSE,
+        },
         async {
             stopped.await.ok();
         },
