@@ -7,9 +7,38 @@
 // (with the viewer's own cookies, so the server decides what the viewer may see) and each region is
 // replaced by its fresh copy. Kinds listed in `#live`'s `data-reload` reload the page instead, unless
 // the viewer has typed something into it, in which case a notice with a reload link says what changed.
-// Every event is also dispatched on `document` as `live:<kind>`, for the page's other scripts.
+// Every event is also dispatched on `document` as `live:<kind>`, for the page's other scripts. The
+// stream's first message names the game's current phase; a page showing another (`#live`'s
+// `data-phase`) refreshes as for a phase event. Elements with `data-deadline` count down each second.
 (function () {
   "use strict";
+  // Countdowns: every element with `data-deadline` (RFC 3339) shows the time left, second by second.
+  function timeLeft(seconds) {
+    if (seconds <= 0) {
+      return "due now";
+    }
+    const days = Math.floor(seconds / 86400);
+    const hours = Math.floor((seconds % 86400) / 3600);
+    const minutes = Math.floor((seconds % 3600) / 60);
+    if (days > 0) {
+      return "in " + days + " d " + hours + " h";
+    }
+    if (hours > 0) {
+      return "in " + hours + " h " + minutes + " min";
+    }
+    return "in " + minutes + ":" + String(seconds % 60).padStart(2, "0");
+  }
+  function countDown() {
+    document.querySelectorAll("[data-deadline]").forEach(function (element) {
+      const deadline = Date.parse(element.dataset.deadline);
+      if (!Number.isNaN(deadline)) {
+        element.textContent = timeLeft(Math.round((deadline - Date.now()) / 1000));
+      }
+    });
+  }
+  countDown();
+  window.setInterval(countDown, 1000);
+
   const marker = document.getElementById("live");
   if (!marker || !marker.dataset.events || !window.EventSource) {
     return;
@@ -99,6 +128,15 @@
   }
 
   const source = new EventSource(marker.dataset.events);
+  // The stream opens with the game's current phase: a page rendered before a phase it no longer hears
+  // of is behind.
+  source.addEventListener("state", function (event) {
+    const shown = marker.dataset.phase;
+    const current = JSON.parse(event.data).phase;
+    if (shown !== undefined && current !== null && String(current) !== shown) {
+      schedule("phase");
+    }
+  });
   Object.keys(WORDS).forEach(function (kind) {
     source.addEventListener(kind, function (event) {
       let data = {};
@@ -106,6 +144,9 @@
         data = JSON.parse(event.data);
       } catch (error) {
         data = {};
+      }
+      if (kind === "phase" && data.phase !== undefined) {
+        marker.dataset.phase = String(data.phase);
       }
       document.dispatchEvent(new CustomEvent("live:" + kind, { detail: data }));
       schedule(kind);

@@ -14,7 +14,8 @@ use crate::ids::GameId;
 use crate::live::stream::{follow, last_event_id};
 use crate::state::AppState;
 
-/// The game's events as `text/event-stream`, as its pages follow them: `orders` (a seat saved orders or
+/// The game's events as `text/event-stream`, as its pages follow them, after a first `state` event
+/// naming the current phase (`{"phase": n}`, without an id): `orders` (a seat saved orders or
 /// changed its ready; `{"phase": n}`, never the orders), `phase` (a phase opened; `{"phase": n,
 /// "label": "Fall 1901"}`), `press` (a new message in one of the caller's conversations, or public press;
 /// `{"conversation": id}`, never the text), `game` (`{"change": "paused" | "resumed" | "extended" |

@@ -88,3 +88,10 @@ pub async fn latest_event_id(conn: &mut PgConnection, game_id: GameId) -> Result
     .fetch_one(conn)
     .await
 }
+
+/// The game's latest phase (none before the start).
+pub async fn current_phase_index(conn: &mut PgConnection, game_id: GameId) -> Result<Option<i32>, sqlx::Error> {
+    sqlx::query_scalar!("select max(phase_index) from phase where game_id = $1", game_id as GameId)
+        .fetch_one(conn)
+        .await
+}

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use axum::http::HeaderMap;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt};
 use sqlx::PgPool;
 use tokio::sync::broadcast::Receiver;
 use tokio::sync::broadcast::error::RecvError;
@@ -53,10 +53,15 @@ pub async fn follow(
         sent: HashSet::new(),
         replay: resume_after.is_some(),
     };
-    let stream = futures_util::stream::unfold(follower, |mut follower| async move {
+    // First the game's current phase, without an id: a page that was rendered before an event this
+    // stream no longer sends sees from it that it is behind.
+    let current_phase = queries::current_phase_index(&mut *follower.db.acquire().await?, game_id).await?;
+    let state = SseEvent::default().event("state").data(serde_json::json!({ "phase": current_phase }).to_string());
+    let events = futures_util::stream::unfold(follower, |mut follower| async move {
         let event = follower.next().await?;
         Some((Ok(as_sse(&event)), follower))
     });
+    let stream = futures_util::stream::once(std::future::ready(Ok(state))).chain(events);
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }
 

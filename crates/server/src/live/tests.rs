@@ -158,3 +158,50 @@ async fn the_api_streams_the_same_events_and_refuses_a_bad_token(pool: PgPool) {
     gm.post(&format!("/games/{game_id}/admin/pause"), &[]).await.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(events.next().await.data, r#"{"change":"paused"}"#);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_live_game_has_every_phase_its_pace_long_processed_when_all_are_ready_with_a_countdown(pool: PgPool) {
+    let mut gm = logged_in(&pool, "blitzgm").await;
+    let mut form =
+        crate::test_support::game_form("Blitz", &[("pace", "10"), ("movement", "3d"), ("skip_monday", "on")]);
+    form.retain(|(field, _)| *field != "process_when_ready");
+    let created = gm.post("/games", &form).await;
+    created.assert_status(StatusCode::SEE_OTHER);
+    let game_id: GameId = created.location.clone().unwrap().trim_start_matches("/games/").parse().unwrap();
+    let stored: (i32, i32, i32, i16, bool) = sqlx::query_as(
+        "select movement_minutes, retreat_minutes, adjustment_minutes, no_process_weekdays, process_when_ready
+         from game where game_id = $1",
+    )
+    .bind(game_id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        stored,
+        (10, 10, 10, 0, true),
+        "the pace overrides the durations, the skipped days and early processing"
+    );
+    let refused = gm.post("/games", &crate::test_support::game_form("Too fast", &[("pace", "1")])).await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY).assert_contains("pace from the list");
+
+    let mut players = Vec::new();
+    for (index, power) in crate::test_support::POWERS.iter().enumerate() {
+        let mut player = logged_in(&pool, &format!("blitz{index}")).await;
+        player.post(&format!("/games/{game_id}/join"), &[("power", power)]).await.assert_status(StatusCode::SEE_OTHER);
+        players.push(player);
+    }
+    let deadline: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("select deadline_at from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let started: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("select started_at from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(deadline - started, chrono::Duration::minutes(10));
+    let countdown = format!("data-deadline=\"{}\"", deadline.to_rfc3339());
+    players[0].get(&format!("/games/{game_id}")).await.assert_contains(&countdown);
+    players[0].get(&format!("/games/{game_id}/orders")).await.assert_contains(&countdown);
+}
