@@ -1,6 +1,6 @@
 //! One listener per process on [`EVENT_CHANNEL`], fanned out to every open stream of this process
-//! through a tokio broadcast channel. It starts with the first stream and reconnects by itself; after a
-//! reconnection it tells every stream to look in `game_event` for what the gap may have held.
+//! through a tokio broadcast channel. It starts with the first stream and reconnects by itself; each time
+//! it starts listening it tells every stream to look in `game_event` for what came before.
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -51,7 +51,6 @@ impl Hub {
 
 /// Listens until the pool closes, reconnecting after each loss.
 async fn listen(db: PgPool, sender: broadcast::Sender<Signal>) {
-    let mut first = true;
     while !db.is_closed() {
         let mut listener = match connect(&db).await {
             Ok(listener) => listener,
@@ -61,10 +60,9 @@ async fn listen(db: PgPool, sender: broadcast::Sender<Signal>) {
                 continue;
             }
         };
-        if !first {
-            let _ = sender.send(Signal::Resync);
-        }
-        first = false;
+        // Whatever was raised before this connection listened (the first stream subscribes before it
+        // does; a reconnection leaves a gap) is in the table.
+        let _ = sender.send(Signal::Resync);
         loop {
             match listener.try_recv().await {
                 Ok(Some(notification)) => match serde_json::from_str::<StoredEvent>(notification.payload()) {

@@ -9,8 +9,9 @@
 //! delivers the notification at that commit, to every replica, and never for a rollback. `hub.rs` is one
 //! listener per process fanning the notifications out through a tokio broadcast channel (per-process
 //! plumbing, no shared state: replicas meet only in PostgreSQL); `stream.rs` turns them into one viewer's
-//! stream, replaying from `game_event` what a reconnecting client missed (`Last-Event-ID`) and whatever a
-//! lagging subscriber or a lost listener connection skipped. Rows older than [`KEPT_FOR`] are pruned
+//! stream, opened by a `state` event naming the current phase (a page rendered just before an event sees
+//! it is behind), replaying from `game_event` what a reconnecting client missed (`Last-Event-ID`) and
+//! whatever a lagging subscriber or a lost listener connection skipped. Rows older than [`KEPT_FOR`] are pruned
 //! hourly.
 //!
 //! **Secrets:** events name what changed, never content: `orders` carries only the phase (the pages show

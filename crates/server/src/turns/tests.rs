@@ -595,7 +595,8 @@ async fn the_game_page_shows_observers_the_board_and_who_has_orders_in_but_never
         .assert_contains("A vie")
         .assert_contains("<th scope=\"row\">Austria</th><td class=\"orders-saved\">orders in</td><td>ready</td>")
         .assert_contains("<th scope=\"row\">England</th><td class=\"orders-missing\">not yet</td><td>not ready</td>")
-        .assert_contains("(<span id=\"deadline-in\">in 23 hours ")
+        .assert_contains("(<span id=\"deadline-in\" data-deadline=\"")
+        .assert_contains("\">in 23 hours ")
         .assert_lacks("vie - gal")
         .assert_lacks("class=\"order ")
         .assert_lacks("Game over");
