@@ -1,9 +1,9 @@
 //! Journey: a player and an observer keep a game's page open; as another player saves orders and marks
 //! them ready, and as the phase is processed, both pages update by themselves (no reload: a mark left on
-//! each window survives). Then the player reads his "game started" notification on /notifications and
-//! the header's unread count goes.
+//! each window survives). Then the player reads his "game started" notification on /notifications (on
+//! his phone) and the header's unread count goes.
 
-use backchannel_tests::{Browser, process_due_phase, spawn_site};
+use backchannel_tests::{Browser, Screen, process_due_phase, spawn_site};
 use sqlx::PgPool;
 
 /// Leaves a mark on the window, which a reload would wipe.
@@ -26,7 +26,8 @@ async fn a_player_and_an_observer_watch_orders_readiness_and_the_new_phase_arriv
     let game_path =
         actor.start_game(&site, &pool, "standard", "Live", &[("eve", "austria"), ("fred", "england")]).await?;
     let game_url = format!("{site}{game_path}");
-    let player = Browser::start().await?;
+    // The player follows on a phone.
+    let player = Browser::start_as(Screen::Phone).await?;
     player.log_in(&site, "fred").await?;
     let observer = Browser::start().await?;
     for watcher in [&player, &observer] {
@@ -60,6 +61,7 @@ async fn a_player_and_an_observer_watch_orders_readiness_and_the_new_phase_arriv
     player.wait_for_text("#nav-notifications", "Notifications").await?;
     player.goto(&format!("{site}/notifications")).await?;
     player.wait_for_text("#unread-count", "1").await?;
+    assert_eq!(player.sideways_overflow().await?, 0, "the notifications page fits a phone");
     player.wait_for_text("#notices li.unread", "Live: The game has started.").await?;
     player.click("#notices li.unread button").await?;
     player.wait_for_path(|path| path == game_path).await?;
