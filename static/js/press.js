@@ -55,7 +55,7 @@
     }
   }
 
-  async function poll() {
+  async function fetchNew() {
     try {
       const response = await fetch(feed + separator + "after=" + encodeURIComponent(after), {
         credentials: "same-origin",
@@ -71,8 +71,15 @@
     } catch (_) {
       // Offline for a moment: the next poll tries again.
     }
+  }
+
+  async function poll() {
+    await fetchNew();
     window.setTimeout(poll, POLL_MS);
   }
+
+  // A press event of the game's live stream (static/js/live.js) fetches at once, between polls.
+  document.addEventListener("live:press", fetchNew);
 
   window.setTimeout(poll, POLL_MS);
 })();

@@ -80,6 +80,7 @@ impl SiteWithWorker {
         let settings = server::turns::worker::WorkerSettings {
             downtime_extension: chrono::Duration::hours(i64::from(state.config.downtime_extension_hours)),
             concurrency: state.config.turn_worker_concurrency,
+            idle_pause: server::turns::worker::IDLE_PAUSE,
         };
         let (stop_worker, stopped) = oneshot::channel::<()>();
         let worker =

@@ -152,6 +152,31 @@ where
     }
 }
 
+/// Who is asking, for a request that runs beside a page (an event stream): like [`Viewer`], but it
+/// leaves the flash message for the next page and never renews the session.
+pub struct Reader {
+    pub user: Option<User>,
+}
+
+impl<S> FromRequestParts<S> for Reader
+where
+    S: Send + Sync,
+    PgPool: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let session = Session::from_request_parts(parts, state)
+            .await
+            .map_err(|(_, message)| AppError::Internal(anyhow::anyhow!(message)))?;
+        let user = match session_account(&session).await? {
+            Some(account_id) => load_current_user(&PgPool::from_ref(state), &session, account_id).await?,
+            None => None,
+        };
+        Ok(Reader { user })
+    }
+}
+
 impl<S> FromRequestParts<S> for SignedIn
 where
     S: Send + Sync,
@@ -253,7 +278,9 @@ pub(crate) async fn account_user(db: &PgPool, account_id: AccountId) -> Result<O
 async fn load_user(db: &PgPool, account_id: AccountId) -> Result<Option<(User, i32)>, AppError> {
     let row = sqlx::query!(
         r#"select account_id as "account_id: AccountId", username, display_name, time_zone, is_site_admin,
-            session_epoch
+            session_epoch,
+            (select count(*) from notice n where n.account_id = account.account_id and n.read_at is null)
+              as "unread_notices!"
          from account where account_id = $1 and deleted_at is null"#,
         account_id as AccountId
     )
@@ -267,6 +294,7 @@ async fn load_user(db: &PgPool, account_id: AccountId) -> Result<Option<(User, i
             // A zone that no longer parses (tz database changes) falls back to UTC rather than failing.
             time_zone: row.time_zone.parse().unwrap_or(Tz::UTC),
             is_site_admin: row.is_site_admin,
+            unread_notices: row.unread_notices,
         };
         (user, row.session_epoch)
     }))

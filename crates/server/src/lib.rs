@@ -20,7 +20,9 @@ pub mod games;
 pub mod gm;
 pub mod guide;
 pub mod ids;
+pub mod live;
 pub mod metrics;
+pub mod notices;
 pub mod notify;
 pub mod orders;
 pub mod pages;
@@ -122,6 +124,8 @@ pub fn app(state: AppState) -> Router {
         .merge(orders::router())
         .merge(turns::router())
         .merge(notify::router())
+        .merge(notices::router())
+        .merge(live::router())
         .merge(press::router())
         .merge(api::pages_router())
         .merge(cabinet::router())
@@ -266,6 +270,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let worker_settings = turns::worker::WorkerSettings {
         downtime_extension: chrono::Duration::hours(i64::from(state.config.downtime_extension_hours)),
         concurrency: state.config.turn_worker_concurrency,
+        idle_pause: turns::worker::IDLE_PAUSE,
     };
     let worker = turns::worker::run_worker_counting(
         state.db.clone(),
@@ -314,6 +319,9 @@ fn spawn_hourly_cleanup(db: PgPool) {
             hourly.tick().await;
             if let Err(error) = store.delete_expired().await {
                 tracing::warn!(%error, "could not delete expired sessions");
+            }
+            if let Err(error) = live::queries::prune(&db).await {
+                tracing::warn!(%error, "could not prune old live events");
             }
             if let Err(error) = accounts::throttle::delete_stale_counters(&db).await {
                 tracing::warn!(%error, "could not delete stale throttle counters");

@@ -20,13 +20,17 @@ pub struct Nav {
 pub struct NavUser {
     pub display_name: String,
     pub is_site_admin: bool,
+    pub unread_notices: i64,
 }
 
 impl Nav {
     pub fn new(user: Option<&User>, flash: Option<String>) -> Self {
         Nav {
-            user: user
-                .map(|user| NavUser { display_name: user.display_name.clone(), is_site_admin: user.is_site_admin }),
+            user: user.map(|user| NavUser {
+                display_name: user.display_name.clone(),
+                is_site_admin: user.is_site_admin,
+                unread_notices: user.unread_notices,
+            }),
             flash,
             neutral: false,
         }

@@ -16,7 +16,12 @@ pub async fn revalidate(request: Request, next: Next) -> Response {
     let is_read = matches!(*request.method(), Method::GET | Method::HEAD);
     let asked = request.headers().get(header::IF_NONE_MATCH).cloned();
     let response = next.run(request).await;
-    if !is_read || response.status() != StatusCode::OK || response.headers().contains_key(header::ETAG) {
+    // An event stream never ends, so it is never held to be tagged.
+    let streams = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|kind| kind.as_bytes().starts_with(b"text/event-stream"));
+    if !is_read || response.status() != StatusCode::OK || response.headers().contains_key(header::ETAG) || streams {
         return response;
     }
     let (mut parts, body) = response.into_parts();

@@ -22,6 +22,9 @@ pub struct AppState {
     pub password_hashing: PasswordHashing,
     /// This process's Prometheus metrics (recorded and served only when the config asks).
     pub metrics: Arc<Metrics>,
+    /// This process's fan-out of game events to its event streams (`live`): a listener and a channel,
+    /// no game state.
+    pub live: crate::live::Hub,
 }
 
 impl AppState {
@@ -32,6 +35,7 @@ impl AppState {
             clock: Arc::new(SystemClock),
             password_hashing: PasswordHashing::per_core(),
             metrics: Arc::new(Metrics::default()),
+            live: crate::live::Hub::default(),
         }
     }
 }

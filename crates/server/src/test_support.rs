@@ -91,6 +91,19 @@ impl Client {
         Page { status, location, set_cookie, body: String::from_utf8_lossy(&bytes).into_owned() }
     }
 
+    /// Sends a GET with the session cookie and `headers`, and returns the answer unread (an event
+    /// stream never ends).
+    pub async fn open(&mut self, path: &str, headers: &[(&str, &str)]) -> axum::response::Response {
+        let mut request = Request::get(path);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        if let Some(cookie) = &self.cookie {
+            request = request.header(header::COOKIE, cookie.as_str());
+        }
+        self.app.clone().oneshot(request.body(Body::empty()).unwrap()).await.unwrap()
+    }
+
     pub async fn get(&mut self, path: &str) -> Page {
         self.send(Request::get(path).body(Body::empty()).unwrap()).await
     }

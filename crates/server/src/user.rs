@@ -12,4 +12,6 @@ pub struct User {
     pub display_name: String,
     pub time_zone: Tz,
     pub is_site_admin: bool,
+    /// How many of the account's notices are unread (`notices`), for the header's count.
+    pub unread_notices: i64,
 }

@@ -191,6 +191,8 @@ pub struct ProfilePage {
     local_mailbox: bool,
     /// Whether the account's address waits for its owner to confirm it.
     email_waiting: bool,
+    /// Which kinds of notification are mailed (`notices`).
+    notice_mail: Vec<crate::notices::MailChoice>,
 }
 
 fn checkbox(checked: bool) -> Option<String> {
@@ -212,6 +214,7 @@ pub async fn profile_page(State(state): State<AppState>, signed_in: SignedIn) ->
         deadline_reminder_hours: profile.deadline_reminder_hours.to_string(),
         press_mail_minutes: profile.press_mail_minutes.to_string(),
     };
+    let notice_mail = crate::notices::mail_choices(&mut conn, signed_in.user.account_id).await?;
     Ok(ProfilePage {
         nav: signed_in.nav,
         username: signed_in.user.username,
@@ -220,6 +223,7 @@ pub async fn profile_page(State(state): State<AppState>, signed_in: SignedIn) ->
         zones: &TIME_ZONES,
         local_mailbox: state.config.mail_transport == MailTransport::File,
         email_waiting,
+        notice_mail,
     })
 }
 
@@ -236,6 +240,7 @@ pub async fn update_profile(
         zones: &TIME_ZONES,
         local_mailbox: state.config.mail_transport == MailTransport::File,
         email_waiting: false,
+        notice_mail: Vec::new(),
     };
     let valid = match form.validate() {
         Ok(valid) => valid,

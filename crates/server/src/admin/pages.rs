@@ -246,7 +246,10 @@ pub async fn extend(
     let by = form.duration().map_err(AppError::BadRequest)?;
     let mut gm = begin_as_gm(&state, &signed_in.user, game_id).await?;
     gm.require_status(&[GameStatus::Running, GameStatus::Paused], "Only a running or paused game has a deadline.")?;
-    if let Some(deadline) = queries::extend(&mut gm.tx, game_id, by.duration().num_seconds()).await? {
+    let extended = queries::extend(&mut gm.tx, game_id, by.duration().num_seconds()).await?;
+    crate::live::raise(&mut gm.tx, game_id, crate::live::Event::Game { change: crate::live::GameChange::Extended })
+        .await?;
+    if let Some(deadline) = extended {
         gm.keep_off_no_process_days(deadline).await?;
     }
     let detail = format!("Extended by {by}.");

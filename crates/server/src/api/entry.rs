@@ -186,6 +186,7 @@ impl NewGameRequest {
             power_assignment: self.power_assignment,
             start_rule: self.start_rule,
             process_when_ready: ticked(self.process_when_ready),
+            pace: String::new(),
             // Bots come through the bot-game request, not this form (issue 28's `"bots": "fill"`).
             bots_fill: None,
             bots_replace: None,

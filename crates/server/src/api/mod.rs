@@ -19,6 +19,7 @@ pub(crate) mod auth;
 mod bots;
 mod document;
 mod entry;
+mod events;
 mod extract;
 pub(crate) mod games;
 mod mine;
@@ -89,6 +90,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(games::list_games, entry::create_game))
         .routes(routes!(games::get_game))
+        .routes(routes!(events::game_events))
         .routes(routes!(entry::join_game, entry::leave_game))
         .routes(routes!(mine::my_games))
         .routes(routes!(games::list_phases))

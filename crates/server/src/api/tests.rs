@@ -75,7 +75,12 @@ pub(super) async fn send(app: &Router, request: Request<Body>) -> Answer {
     let rate_limit_policy = header_text(header::HeaderName::from_static("ratelimit-policy"));
     let location = header_text(header::LOCATION);
     let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    // An event stream never ends: its headers are the answer.
+    let bytes = if content_type.starts_with("text/event-stream") {
+        axum::body::Bytes::new()
+    } else {
+        response.into_body().collect().await.unwrap().to_bytes()
+    };
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let json = serde_json::from_str(&text).unwrap_or(Value::Null);
     Answer { status, content_type, retry_after, www_authenticate, rate_limit, rate_limit_policy, location, text, json }

@@ -336,3 +336,21 @@ async fn every_kinds_saved_sheets_stay_secret_from_the_other_seats_and_the_publi
         }
     }
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_last_human_marking_ready_wakes_the_turn_worker_at_once_rather_than_at_its_next_poll(pool: PgPool) {
+    let mut player = logged_in(&pool, "lone").await;
+    let game_id = play_against_bots(&mut player, "standard", "france").await;
+    let mut alarm = crate::turns::wake::Alarm::new(pool.clone());
+    assert!(alarm.listening().await.is_some(), "the worker listens for due games");
+    player
+        .post(&format!("/games/{game_id}/orders/ready"), &[("phase", "0"), ("ready", "true")])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    // A pause of an hour: only the wake-up can end the wait before the guard gives up.
+    let an_hour = std::time::Duration::from_secs(3600);
+    let woken = tokio::time::timeout(std::time::Duration::from_secs(60), alarm.wait(an_hour)).await;
+    assert!(woken.is_ok(), "marking the last seat ready woke the worker");
+    assert_eq!(tick(&pool, chrono::Utc::now()).await.unwrap(), Outcome::Advanced(game_id));
+    assert_eq!(current_phase_index(&pool, game_id).await, 1);
+}

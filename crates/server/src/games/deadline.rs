@@ -131,6 +131,19 @@ pub struct DeadlineSettings {
 }
 
 impl DeadlineSettings {
+    /// A live game's: every phase `pace` long from its start, on every day.
+    pub fn live(pace: PhaseDuration, zone: Tz) -> Self {
+        DeadlineSettings {
+            mode: DeadlineMode::PerPhase,
+            movement: pace,
+            retreat: pace,
+            adjustment: pace,
+            fixed_time: None,
+            zone,
+            no_process_days: WeekdaySet::default(),
+        }
+    }
+
     fn duration_of(&self, phase: DeadlineKind) -> PhaseDuration {
         match phase {
             DeadlineKind::Movement => self.movement,

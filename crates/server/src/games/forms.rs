@@ -55,7 +55,13 @@ pub struct GameSettingsForm {
     /// a joining player must have missed none of; empty asks nothing.
     pub reliability: String,
     pub no_miss_in_last: String,
+    /// A live game's phase length in minutes (`5`, `10` or `15`: every phase that long, processed as
+    /// soon as every seat is ready); empty for deadlines as the duration fields set them.
+    pub pace: String,
 }
+
+/// The phase lengths, in minutes, a live game may have.
+pub const LIVE_PACES: [i32; 3] = [5, 10, 15];
 
 impl Default for GameSettingsForm {
     /// What the "new game" page offers: a Standard game, public, full press, a day per movement phase.
@@ -90,6 +96,7 @@ impl Default for GameSettingsForm {
             players: String::new(),
             reliability: String::new(),
             no_miss_in_last: String::new(),
+            pace: String::new(),
         }
     }
 }
@@ -172,6 +179,7 @@ impl GameSettingsForm {
             players: String::new(),
             reliability: String::new(),
             no_miss_in_last: String::new(),
+            pace: String::new(),
         }
     }
 
@@ -271,7 +279,7 @@ impl GameSettingsForm {
             deadlines: deadlines?,
             power_assignment: power_assignment?,
             start_rule: start_rule?,
-            process_when_ready: self.process_when_ready.is_some(),
+            process_when_ready: self.process_when_ready.is_some() || self.live_pace(errors).is_some(),
             bots: BotSettings {
                 fill_at_start: self.bots_fill.is_some(),
                 replace_disorder: self.bots_replace.is_some(),
@@ -280,7 +288,25 @@ impl GameSettingsForm {
         errors.is_empty().then_some(settings)
     }
 
+    /// A live game's phase length, when the form asks for one (a pace not offered is an error).
+    fn live_pace(&self, errors: &mut FormErrors) -> Option<PhaseDuration> {
+        match self.pace.trim() {
+            "" => None,
+            text => {
+                let minutes = text.parse::<i32>().ok().filter(|minutes| LIVE_PACES.contains(minutes));
+                if minutes.is_none() {
+                    errors.add("pace", "Choose a live game's pace from the list.");
+                }
+                minutes.and_then(PhaseDuration::from_minutes)
+            }
+        }
+    }
+
     fn validate_deadlines(&self, errors: &mut FormErrors) -> Option<DeadlineSettings> {
+        if let Some(pace) = self.live_pace(errors) {
+            let zone = self.deadline_zone.trim().parse::<Tz>().unwrap_or(Tz::UTC);
+            return Some(DeadlineSettings::live(pace, zone));
+        }
         let mode = choose(
             &self.deadline_mode,
             DeadlineMode::from_slug,

@@ -182,6 +182,8 @@ pub struct GamePage {
     not_logged_in_and_joinable: bool,
     /// How long until the deadline, counted from now ("in 3 hours 20 minutes").
     deadline_in: Option<String>,
+    /// The deadline as RFC 3339, for the page's moving countdown (`static/js/live.js`).
+    deadline_iso: Option<String>,
     /// Who won, or how the game ended, once it has.
     result: Option<String>,
     /// The latest phase and who has orders in, once the game has started.
@@ -247,6 +249,7 @@ pub async fn show_game(
         kind: game.kind,
         winners,
         deadline_in: game.deadline_at.map(|at| time_left(at, state.clock.now())),
+        deadline_iso: game.deadline_at.map(|at| at.to_rfc3339()),
         result,
         standing,
         board,

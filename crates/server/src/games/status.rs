@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use crate::ids::GameId;
+use crate::live::GameChange;
 
 /// Marks the game running from `now` with its first deadline.
 pub async fn start(
@@ -23,9 +24,9 @@ pub async fn start(
         now as _,
         deadline_at as _
     )
-    .execute(conn)
-    .await
-    .map(drop)
+    .execute(&mut *conn)
+    .await?;
+    told(conn, game_id, GameChange::Started).await
 }
 
 /// Stops the clock: keeps the time left so [`resume`] can give it back.
@@ -38,9 +39,9 @@ pub async fn pause(conn: &mut PgConnection, game_id: GameId, now: DateTime<Utc>)
         game_id as GameId,
         now as _
     )
-    .execute(conn)
-    .await
-    .map(drop)
+    .execute(&mut *conn)
+    .await?;
+    told(conn, game_id, GameChange::Paused).await
 }
 
 /// Restarts the clock with the time that was left when the game was paused; returns the new deadline.
@@ -49,7 +50,7 @@ pub async fn resume(
     game_id: GameId,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, sqlx::Error> {
-    sqlx::query_scalar!(
+    let deadline = sqlx::query_scalar!(
         r#"update game set status = 'running',
             deadline_at = $2::timestamptz + make_interval(secs => coalesce(paused_remaining_seconds, 0)),
             paused_remaining_seconds = null
@@ -57,8 +58,10 @@ pub async fn resume(
         game_id as GameId,
         now as _
     )
-    .fetch_one(conn)
-    .await
+    .fetch_one(&mut *conn)
+    .await?;
+    told(conn, game_id, GameChange::Resumed).await?;
+    Ok(deadline)
 }
 
 /// Ends the game. `result_summary` says how in words (`France wins`, `Draw between ...`); the GM's "end"
@@ -77,7 +80,12 @@ pub async fn finish(
         now as _,
         result_summary
     )
-    .execute(conn)
-    .await
-    .map(drop)
+    .execute(&mut *conn)
+    .await?;
+    told(conn, game_id, GameChange::Ended).await
+}
+
+/// Tells the game's live pages (`live`) of the change, in the same transaction.
+async fn told(conn: &mut PgConnection, game_id: GameId, change: GameChange) -> Result<(), sqlx::Error> {
+    crate::live::raise(conn, game_id, crate::live::Event::Game { change }).await
 }

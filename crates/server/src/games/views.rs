@@ -18,6 +18,8 @@ pub struct SettingsFormView {
     pub kinds: Vec<KindOption>,
     pub presses: &'static [PressRule],
     pub deadline_modes: &'static [DeadlineMode],
+    /// A live game's phase lengths, in minutes.
+    pub live_paces: &'static [i32],
     pub assignments: &'static [PowerAssignment],
     pub start_rules: &'static [StartRule],
     pub zones: &'static [&'static str],
@@ -72,6 +74,7 @@ impl SettingsFormView {
             kinds: KindOption::every_kind(),
             presses: PressRule::ALL,
             deadline_modes: DeadlineMode::ALL,
+            live_paces: &crate::games::forms::LIVE_PACES,
             assignments: PowerAssignment::ALL,
             start_rules: StartRule::ALL,
             zones: &TIME_ZONES,

@@ -21,6 +21,7 @@ use crate::games::gm_tx::begin_as_gm;
 use crate::games::model::{GameStatus, GmAction};
 use crate::games::queries::GameRow;
 use crate::ids::{GameId, SeatId};
+use crate::notices::{Notice, NoticeKind};
 use crate::state::AppState;
 use crate::turns::queries::{self as turn_queries, PhaseRow};
 use crate::turns::tick::{deadline_kind, phase_seed};
@@ -131,6 +132,12 @@ pub async fn roll_back(
         reason.trim_end_matches('.')
     );
     queries::set_rollback_deadline(&mut gm.tx, game_id, deadline, now, &notice).await?;
+    let told = format!("{}: {}", target.label, reason.trim_end_matches('.'));
+    let players =
+        Notice { game_id, kind: NoticeKind::RolledBack, detail: &told, link_path: format!("/games/{game_id}/orders") };
+    crate::notices::notify_table(&mut gm.tx, &players, false, now).await?;
+    let rolled_back = crate::live::Event::Game { change: crate::live::GameChange::RolledBack };
+    crate::live::raise(&mut gm.tx, game_id, rolled_back).await?;
     // Bots give their sheets again, ready: the same sheets, since they come from the phase's seed.
     let reopened = kinds::AnyGame::from_json(target.state.clone()).map_err(|error| AppError::Internal(error.into()))?;
     crate::turns::bots::order_for_bots(&mut gm.tx, &game, to, &reopened, now).await.map_err(AppError::Internal)?;

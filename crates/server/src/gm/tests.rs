@@ -185,7 +185,8 @@ async fn a_previewed_phase_is_seen_by_the_gm_alone_until_released_and_is_process
     )
     .await;
     put.assert_status(StatusCode::CONFLICT);
-    assert_eq!(mails(&pool, game_id).await, mails_before, "no mail before the release");
+    // Before the release the one mail is the GM's notice that results wait, which tells none of them.
+    assert_eq!(mails(&pool, game_id).await, mails_before + 1, "no mail to the players before the release");
     assert_lacks_any_case(&all_mail_text(&pool).await, &secrets);
     // Orders are closed while the preview waits, and the players are told why.
     players[5].get(&format!("/games/{game_id}/orders")).await.assert_contains("the GM is checking this phase");

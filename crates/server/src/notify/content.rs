@@ -27,6 +27,7 @@ pub enum MailKind {
     EmailConfirmation,
     PasswordReset,
     TeamInvitation,
+    Notice,
 }
 
 /// Everything one mail says, fixed when the event happens.
@@ -77,6 +78,8 @@ pub enum MailContent {
         messages: i32,
         link_path: String,
     },
+    /// A notice (`notices`) the recipient chose to get by mail too: its sentence as written for them.
+    Notice { game_id: GameId, game_name: String, sentence: String, link_path: String },
     /// The link that confirms `email` is the account's. The only mail an unconfirmed address gets.
     /// `link_path` (holding the token) is `None` once the token is used or replaced.
     EmailConfirmation { email: String, link_path: Option<String> },
@@ -98,6 +101,7 @@ impl MailContent {
             MailContent::EmailConfirmation { .. } => MailKind::EmailConfirmation,
             MailContent::PasswordReset { .. } => MailKind::PasswordReset,
             MailContent::TeamInvitation { .. } => MailKind::TeamInvitation,
+            MailContent::Notice { .. } => MailKind::Notice,
         }
     }
 }
@@ -184,6 +188,15 @@ struct PressMail<'a> {
     senders: String,
     messages: i32,
     conversation_url: String,
+    settings_url: String,
+}
+
+#[derive(Template)]
+#[template(path = "mail/notice.txt")]
+struct NoticeMail<'a> {
+    game_name: &'a str,
+    sentence: &'a str,
+    link_url: String,
     settings_url: String,
 }
 
@@ -320,6 +333,10 @@ impl MailContent {
                     settings_url,
                 }
                 .render()?,
+            }),
+            MailContent::Notice { game_name, sentence, link_path, .. } => Ok(RenderedMail {
+                subject: format!("{game_name}: {sentence}"),
+                body: NoticeMail { game_name, sentence, link_url: url(link_path.clone()), settings_url }.render()?,
             }),
             MailContent::EmailConfirmation { email, link_path } => Ok(RenderedMail {
                 subject: "Confirm your e-mail address for Backchannel".to_owned(),

@@ -11,6 +11,7 @@ use super::queries::{self, OptIn};
 use crate::games::queries as game_queries;
 use crate::games::teams::Position;
 use crate::ids::{AccountId, GameId, SeatId};
+use crate::notices::{self, Notice, NoticeKind};
 
 /// One new press message, to be mailed (batched) to the conversation's other members.
 #[derive(Debug, Clone, Copy)]
@@ -52,6 +53,8 @@ pub async fn enqueue_game_start(conn: &mut PgConnection, game_id: GameId, now: D
         };
         queries::insert_mail(conn, recipient.account_id, game_id, &content, now, now).await?;
     }
+    let started = Notice { game_id, kind: NoticeKind::GameStarted, detail: "", link_path: format!("/games/{game_id}") };
+    notices::notify_table(conn, &started, true, now).await?;
     Ok(())
 }
 
@@ -133,6 +136,13 @@ pub async fn enqueue_game_end(conn: &mut PgConnection, game_id: GameId, now: Dat
         };
         queries::insert_mail(conn, recipient.account_id, game_id, &content, now, now).await?;
     }
+    let result = game.result_summary.unwrap_or_default();
+    let link_path = match last_phase_index {
+        Some(index) => format!("/games/{game_id}/phases/{index}"),
+        None => format!("/games/{game_id}"),
+    };
+    let ended = Notice { game_id, kind: NoticeKind::GameEnded, detail: &result, link_path };
+    notices::notify_table(conn, &ended, true, now).await?;
     Ok(())
 }
 

@@ -73,5 +73,6 @@ fn kind_words(kind: MailKind) -> &'static str {
         MailKind::EmailConfirmation => "address confirmation",
         MailKind::PasswordReset => "password reset",
         MailKind::TeamInvitation => "team invitation",
+        MailKind::Notice => "notification",
     }
 }

@@ -2,10 +2,11 @@
 //! each round. A unique index keeps them to one per account, game and phase with any number of workers.
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{Connection, PgPool};
 
 use super::content::MailContent;
 use super::queries::{self, DueReminder};
+use crate::notices::{self, Notice, NoticeKind};
 
 /// Queues the reminders that are due at `now` and were not queued yet; returns how many it queued.
 pub async fn queue_due_reminders(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<u64> {
@@ -13,10 +14,19 @@ pub async fn queue_due_reminders(pool: &PgPool, now: DateTime<Utc>) -> anyhow::R
     let mut queued = 0;
     for due in queries::due_reminders(&mut conn, now).await? {
         let content = reminder_content(&due);
-        if queries::insert_reminder_once(&mut conn, due.account_id, due.game_id, due.phase_index, &content, now).await?
-        {
+        // The reminder and its notice together: one exists exactly when the other does.
+        let mut tx = conn.begin().await?;
+        if queries::insert_reminder_once(&mut tx, due.account_id, due.game_id, due.phase_index, &content, now).await? {
             queued += 1;
+            let notice = Notice {
+                game_id: due.game_id,
+                kind: NoticeKind::NmrWarning,
+                detail: &due.phase_label,
+                link_path: format!("/games/{}/orders", due.game_id),
+            };
+            notices::notify(&mut tx, due.account_id, &notice, now).await?;
         }
+        tx.commit().await?;
     }
     Ok(queued)
 }

@@ -211,6 +211,17 @@ async fn a_deadline_reminder_is_queued_once_per_phase_and_not_for_a_seat_whose_o
     assert_eq!(recipients_of(&pool, game_id, "deadline_reminder").await, ["player1", "player2", "player3", "player4"]);
     assert_eq!(queue_due_reminders(&pool, deadline - Duration::hours(1)).await.unwrap(), 1, "player5's 2 hours");
     assert_eq!(queue_due_reminders(&pool, deadline - Duration::minutes(1)).await.unwrap(), 0);
+    // Each reminder comes with its notice on /notifications, once.
+    let warned: Vec<String> = sqlx::query_scalar(
+        "select a.username from notice n join account a using (account_id)
+         where n.game_id = $1 and n.kind = 'nmr_warning' order by a.username",
+    )
+    .bind(game_id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(warned, ["player1", "player2", "player3", "player4", "player5"]);
+    players[1].get("/notifications").await.assert_contains("the deadline is near and your orders are not ready");
 
     let mails = rendered_mails(&pool, game_id).await;
     let reminder = |name: &str| {

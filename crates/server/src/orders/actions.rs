@@ -106,6 +106,7 @@ pub(crate) async fn mark_ready(
     let seat = load_my_seat(conn, game_id, user, Some(RowLock::Update)).await?;
     require_open_phase(&seat, phase_index, now)?;
     queries::set_ready(conn, game_id, seat.phase.phase_index, seat.seat_id, ready).await?;
+    crate::live::raise(conn, game_id, crate::live::Event::Orders { phase: seat.phase.phase_index }).await?;
     turn_queries::bring_deadline_forward_if_all_ready(conn, game_id, seat.phase.phase_index, now).await?;
     Ok(())
 }

@@ -97,6 +97,8 @@ pub struct OrdersPage {
     phase_index: i32,
     phase_label: String,
     deadline: Option<String>,
+    /// The deadline as RFC 3339, for the page's moving countdown (`static/js/live.js`).
+    deadline_iso: Option<String>,
     /// Why the deadline moved, e.g. after the site was down.
     deadline_notice: Option<String>,
     seat_title: String,
@@ -193,6 +195,7 @@ impl OrdersPage {
             phase_index: seat.phase.phase_index,
             phase_label: seat.phase.label.clone(),
             deadline: seat.game.deadline_at.map(|at| format_time(at, user.time_zone)),
+            deadline_iso: seat.game.deadline_at.map(|at| at.to_rfc3339()),
             deadline_notice,
             seat_title,
             must_order: sheet.must_order,

@@ -28,6 +28,7 @@ use super::queries;
 use crate::error::{AppError, AppResult};
 #[cfg(doc)]
 use crate::games::queries::RowLock;
+use crate::live;
 
 /// A save that went through whole: nothing refused, nothing left to finish. The order page is then
 /// shown by a redirect, which says what was done from this alone.
@@ -139,6 +140,7 @@ pub(crate) async fn apply_sheet_request(
     let (new_sheet, answer) = answer_request(seat, &form, &saved, request);
     if let Some(sheet) = &new_sheet {
         queries::save_orders(conn, game_id, phase_index, seat_id, sheet).await?;
+        live::raise(conn, game_id, live::Event::Orders { phase: phase_index }).await?;
     }
     Ok(Saved { answer, sheet: new_sheet.unwrap_or(saved) })
 }

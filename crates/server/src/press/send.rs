@@ -290,10 +290,26 @@ pub(crate) async fn send(
     };
     let message_id = queries::insert_message(conn, &message).await?;
     queries::mark_read(conn, conversation_id, user.account_id, message_id).await?;
+    tell_live_pages(conn, context.game.game_id, conversation_id, &members).await?;
     if let Members::Private { .. } = members {
         tell_by_mail(conn, context, conversation_id, &members, sender, user, now).await?;
     }
     Ok(Ok((conversation_id, message_id)))
+}
+
+/// Tells the live pages of the conversation's members (everyone's, for public press) that it has a new
+/// message, without its text.
+async fn tell_live_pages(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    conversation_id: ConversationId,
+    members: &Members,
+) -> Result<(), sqlx::Error> {
+    let audience = match members {
+        Members::Public => None,
+        Members::Private { .. } => Some(crate::live::queries::conversation_members(conn, conversation_id.0).await?),
+    };
+    crate::live::raise(conn, game_id, crate::live::Event::Press { conversation: conversation_id.0, audience }).await
 }
 
 /// The automatic answer to a private message sent to seats bots hold (bots send no press and read

@@ -17,6 +17,7 @@ use crate::games::load::load_visible_game_locked;
 use crate::games::model::{GameStatus, GmAction};
 use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{AccountId, GameId, SeatId};
+use crate::notices::{self, Notice, NoticeKind};
 use crate::pages::Nav;
 use crate::state::AppState;
 
@@ -145,9 +146,18 @@ pub async fn take_over(
     let account = signed_in.user.account_id;
     let flash = if super::takeover_needs_approval(&mut tx, game_id).await? {
         queries::request_takeover(&mut tx, game_id, seat_id, account).await?;
+        let title = seat_title(&seats, seat_id);
+        let notice = Notice {
+            game_id,
+            kind: NoticeKind::TakeoverRequested,
+            detail: &title,
+            link_path: format!("/games/{game_id}/gm"),
+        };
+        crate::notices::notify_gm(&mut tx, &notice, state.clock.now()).await?;
         "Asked: the GM will approve or not. You will see the seat on \"My orders\" once it is yours."
     } else {
-        seat_player(&mut tx, &game, &seats, seat_id, account, &signed_in.user.display_name, account).await?;
+        let now = state.clock.now();
+        seat_player(&mut tx, &game, &seats, seat_id, (account, &signed_in.user.display_name), account, now).await?;
         "The seat is yours: give its orders."
     };
     tx.commit().await?;
@@ -170,9 +180,9 @@ async fn seat_player(
     game: &GameRow,
     seats: &[SeatRow],
     seat_id: SeatId,
-    account: AccountId,
-    display_name: &str,
+    (account, display_name): (AccountId, &str),
     actor: AccountId,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<()> {
     game_queries::set_seat_holder(conn, seat_id, Some(account)).await.map_err(|error| {
         if crate::error::violates(&error, game_queries::ALREADY_SEATED) {
@@ -189,6 +199,33 @@ async fn seat_player(
         format!("{display_name} took over {title}, which was in civil disorder.")
     };
     game_queries::record_audit(conn, game.game_id, actor, GmAction::TakeOverSeat, &detail).await?;
+    tell_of_takeover(conn, game, seats, seat_id, account, actor, now).await?;
+    Ok(())
+}
+
+/// Tells the new holder, the old one (if the seat had one) and the GM (unless the GM gave the seat)
+/// that the seat changed hands, naming only the seat.
+async fn tell_of_takeover(
+    conn: &mut sqlx::PgConnection,
+    game: &GameRow,
+    seats: &[SeatRow],
+    seat_id: SeatId,
+    account: AccountId,
+    actor: AccountId,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(), sqlx::Error> {
+    let game_id = game.game_id;
+    let title = seat_title(seats, seat_id);
+    let notice = |kind, link_path| Notice { game_id, kind, detail: &title, link_path };
+    notices::notify(conn, account, &notice(NoticeKind::SeatGiven, format!("/games/{game_id}/orders")), now).await?;
+    let old = seats.iter().find(|seat| seat.seat_id == seat_id).and_then(|seat| seat.account_id);
+    if let Some(old) = old.filter(|old| *old != account) {
+        notices::notify(conn, old, &notice(NoticeKind::SeatLost, format!("/games/{game_id}")), now).await?;
+    }
+    if actor != game.gm_account_id {
+        let gm = notice(NoticeKind::SeatTakenOver, format!("/games/{game_id}/gm"));
+        notices::notify(conn, game.gm_account_id, &gm, now).await?;
+    }
     Ok(())
 }
 
@@ -219,7 +256,8 @@ pub async fn give_seat(
         .or_else(|| standing.iter().find(|(id, _)| *id == account).map(|(_, name)| name.clone()))
         .ok_or_else(|| AppError::BadRequest("That player neither asked for this seat nor stands by.".to_owned()))?;
     let (game, seats) = (gm.game.clone(), gm.seats.clone());
-    seat_player(&mut gm.tx, &game, &seats, seat_id, account, &name, signed_in.user.account_id).await?;
+    let now = state.clock.now();
+    seat_player(&mut gm.tx, &game, &seats, seat_id, (account, &name), signed_in.user.account_id, now).await?;
     gm.tx.commit().await?;
     set_flash(&signed_in.session, "The seat has its new player.").await?;
     Ok(Redirect::to(&format!("/games/{game_id}/gm")))

@@ -5,7 +5,9 @@
 //!
 //! `tick.rs` (`tick(&pool, now) -> Outcome::{Advanced(GameId), Idle}`, `open_first_phase`, `phase_seed`),
 //! `worker.rs` (the loop: heartbeat, then `TURN_WORKER_CONCURRENCY` ticks in flight until idle or 5 s
-//! have passed, pause 2 s when idle; `run` runs it beside the web server in one `tokio::select!`), `downtime.rs` (deadlines missed while the site was down are extended), `end.rs`
+//! have passed, pause 2 s when idle unless woken; `run` runs it beside the web server in one `tokio::select!`), `wake.rs` (`LISTEN/NOTIFY` on
+//! `backchannel_turn_due`: a transaction that makes every seat ready wakes every replica's worker at its
+//! commit; the poll stays as the fallback), `downtime.rs` (deadlines missed while the site was down are extended), `end.rs`
 //! (surviving seats; a draw ends the game when every surviving seat votes for it, a concession when every
 //! other surviving seat concedes to the same one; checked at each vote and after each phase), `board.rs` (the
 //! board as a page shows it, from a projection: the `mapview` SVG inlined, and the same board as a list, its
@@ -36,6 +38,7 @@ pub(crate) mod read;
 pub(crate) mod standing;
 pub(crate) mod start;
 pub mod tick;
+pub mod wake;
 pub mod worker;
 pub(crate) mod world;
 

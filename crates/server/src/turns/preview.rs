@@ -13,6 +13,7 @@ use super::tick;
 use crate::games::model::GameStatus;
 use crate::games::queries::GameRow;
 use crate::ids::SeatId;
+use crate::notices::{Notice, NoticeKind};
 
 /// What a player is told who sends orders while a preview waits.
 pub const ORDERS_CLOSED: &str =
@@ -52,5 +53,12 @@ pub(crate) async fn make_preview(conn: &mut PgConnection, game: &GameRow, now: D
     )
     .await?;
     turn_queries::clear_deadline(conn, game_id).await?;
+    let notice = Notice {
+        game_id,
+        kind: NoticeKind::ResultsAwaitRelease,
+        detail: &phase.label,
+        link_path: format!("/games/{game_id}/gm"),
+    };
+    crate::notices::notify_gm(conn, &notice, now).await?;
     Ok(())
 }

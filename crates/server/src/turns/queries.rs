@@ -62,7 +62,7 @@ pub async fn bring_deadline_forward_if_all_ready(
     phase_index: i32,
     now: DateTime<Utc>,
 ) -> Result<bool, sqlx::Error> {
-    sqlx::query!(
+    let done = sqlx::query!(
         "update game set deadline_at = $3
          where game_id = $1 and status = 'running' and process_when_ready and deadline_at > $3
            and not exists (
@@ -72,9 +72,13 @@ pub async fn bring_deadline_forward_if_all_ready(
         phase_index,
         now as _
     )
-    .execute(conn)
-    .await
-    .map(|done| done.rows_affected() > 0)
+    .execute(&mut *conn)
+    .await?;
+    let brought_forward = done.rows_affected() > 0;
+    if brought_forward {
+        super::wake::wake_turn_workers(conn, game_id).await?;
+    }
+    Ok(brought_forward)
 }
 
 /// The started seats a bot holds, with their numbers in the game kind's state.

@@ -431,7 +431,11 @@ async fn the_worker_loop_processes_a_due_game_by_itself_and_stops_on_shutdown(po
     let worker = tokio::spawn(super::worker::run_worker(
         pool.clone(),
         std::sync::Arc::new(crate::clock::SystemClock),
-        super::worker::WorkerSettings { downtime_extension: Duration::hours(24), concurrency: 3 },
+        super::worker::WorkerSettings {
+            downtime_extension: Duration::hours(24),
+            concurrency: 3,
+            idle_pause: super::worker::IDLE_PAUSE,
+        },
         async {
             stopped.await.ok();
         },
@@ -593,7 +597,8 @@ async fn the_game_page_shows_observers_the_board_and_who_has_orders_in_but_never
         .assert_contains("A vie")
         .assert_contains("<th scope=\"row\">Austria</th><td class=\"orders-saved\">orders in</td><td>ready</td>")
         .assert_contains("<th scope=\"row\">England</th><td class=\"orders-missing\">not yet</td><td>not ready</td>")
-        .assert_contains("(<span id=\"deadline-in\">in 23 hours ")
+        .assert_contains("(<span id=\"deadline-in\" data-deadline=\"")
+        .assert_contains("\">in 23 hours ")
         .assert_lacks("vie - gal")
         .assert_lacks("class=\"order ")
         .assert_lacks("Game over");

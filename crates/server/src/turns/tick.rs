@@ -122,6 +122,7 @@ async fn open_phase(
     let center_counts = state.public_view().board.as_ref().map(center_counts);
     let phase = NewPhase { game_id, index, info: &info, state: state.to_json(), started_at: now, center_counts };
     queries::open_phase(conn, phase, sheets, with).await?;
+    crate::live::raise(conn, game_id, crate::live::Event::Phase { index, label: info.label.clone() }).await?;
     Ok(())
 }
 

@@ -9,9 +9,11 @@ use sqlx::PgPool;
 
 use super::downtime;
 use super::tick::{Outcome, tick};
+use super::wake::Alarm;
 use crate::clock::Clock;
 
-/// How long the worker waits after finding nothing due (or after an error) before asking again.
+/// How long the worker waits after finding nothing due (or after an error) before asking again,
+/// unless woken sooner by a game falling due early (`wake`).
 pub const IDLE_PAUSE: Duration = Duration::from_secs(2);
 
 /// How often a worker that keeps finding due games leaves its heartbeat: far more often than the gap
@@ -28,6 +30,8 @@ pub struct WorkerSettings {
     /// mostly waiting for PostgreSQL's answers, so several in flight keep both the server and the
     /// database busy; replicas add their own.
     pub concurrency: usize,
+    /// The pause between polls when nothing is due ([`IDLE_PAUSE`] in production).
+    pub idle_pause: Duration,
 }
 
 /// Processes due phases until `shutdown` resolves, leaving a heartbeat first and then every
@@ -50,6 +54,8 @@ pub async fn run_worker_counting(
     processed: Counter,
 ) {
     tokio::pin!(shutdown);
+    let mut alarm = Alarm::new(db.clone());
+    alarm.listening().await;
     loop {
         match downtime::beat(&db, clock.now(), settings.downtime_extension).await {
             Ok(0) => {}
@@ -58,15 +64,15 @@ pub async fn run_worker_counting(
         }
         let pause = match drain(&db, clock.as_ref(), settings.concurrency, &processed).await {
             Ok(Drained::Busy) => continue,
-            Ok(Drained::Idle) => IDLE_PAUSE,
+            Ok(Drained::Idle) => settings.idle_pause,
             Err(error) => {
                 tracing::error!(error = ?error, "the turn worker could not process a game");
-                IDLE_PAUSE
+                settings.idle_pause
             }
         };
         tokio::select! {
             () = &mut shutdown => return,
-            () = tokio::time::sleep(pause) => {},
+            () = alarm.wait(pause) => {},
         }
     }
 }
