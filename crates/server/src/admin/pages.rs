@@ -286,8 +286,9 @@ pub async fn remove_player(
     // Before the start the seat goes away; after it, the seat and its powers stay, empty, for a replacement.
     if gm.game.status == GameStatus::Forming {
         game_queries::delete_seat(&mut gm.tx, seat_id).await?;
-    } else if seating::change_holder(&mut gm.tx, &gm.game, &seat, seating::Holder::Nobody).await? {
-        // A Cabinet position: the engine's holder changed and the seat followed it.
+    } else if let Some(moved) = seating::change_holder(&mut gm.tx, &gm.game, &seat, seating::Holder::Nobody).await? {
+        // The engine's holder changed and the seat followed it: the one who left is told.
+        crate::notices::tell_holder_changes(&mut gm.tx, game_id, &moved, state.clock.now()).await?;
     } else {
         game_queries::set_seat_holder(&mut gm.tx, seat_id, None).await?;
     }
@@ -317,7 +318,10 @@ pub async fn replace_player(
     if gm.seats.iter().any(|other| other.account_id == Some(account_id)) {
         return Err(AppError::Conflict(format!("{display_name} already has a seat in this game.")));
     }
-    if seating::change_holder(&mut gm.tx, &gm.game, &seat, seating::Holder::Person(account_id)).await? {
+    if let Some(moved) =
+        seating::change_holder(&mut gm.tx, &gm.game, &seat, seating::Holder::Person(account_id)).await?
+    {
+        crate::notices::tell_holder_changes(&mut gm.tx, game_id, &moved, state.clock.now()).await?;
         let detail = format!("Gave {before} to a new player.");
         return gm.finish(&signed_in, GmAction::ReplacePlayer, &detail, "The seat has a new player.").await;
     }

@@ -108,7 +108,8 @@ pub async fn seat_from_standby(
         .seat_person(seat, Some(person(account_id)))
         .map_err(|reason| AppError::Conflict(format!("Not seated: {reason}.")))?;
     turn_queries::replace_current_state(&mut gm.tx, game_id, phase.phase_index, current.to_json()).await?;
-    seating::follow_engine(&mut gm.tx, &gm.game, &current).await.map_err(AppError::Internal)?;
+    let moved = seating::follow_engine(&mut gm.tx, &gm.game, &current).await.map_err(AppError::Internal)?;
+    crate::notices::tell_holder_changes(&mut gm.tx, game_id, &moved, state.clock.now()).await?;
     let detail = "Seated a player from the standby list.";
     gm.finish(&signed_in, GmAction::ReplacePlayer, detail, &format!("Seated in {}.", position.words())).await
 }

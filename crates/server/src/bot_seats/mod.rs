@@ -112,8 +112,9 @@ pub async fn give_seat_to_bot(
     if seat.bot {
         return Err(AppError::Conflict("A bot already plays that seat.".to_owned()));
     }
-    if !seating::change_holder(conn, game, seat, Holder::Bot).await? {
-        game_queries::set_seat_bot(conn, seat_id, false).await?;
+    match seating::change_holder(conn, game, seat, Holder::Bot).await? {
+        Some(moved) => crate::notices::tell_holder_changes(conn, game.game_id, &moved, now).await?,
+        None => game_queries::set_seat_bot(conn, seat_id, false).await?,
     }
     if game.status != GameStatus::Forming {
         turn_bots::order_now(conn, game, seat_id, now).await.map_err(AppError::Internal)?;
@@ -140,7 +141,7 @@ pub async fn take_seat_back(
     }
     if game.status == GameStatus::Forming {
         game_queries::delete_seat(conn, seat_id).await?;
-    } else if !seating::change_holder(conn, game, seat, Holder::Nobody).await? {
+    } else if seating::change_holder(conn, game, seat, Holder::Nobody).await?.is_none() {
         game_queries::set_seat_holder(conn, seat_id, None).await?;
         turn_bots::unready(conn, game, seat_id).await.map_err(AppError::Internal)?;
     }

@@ -333,6 +333,13 @@ async fn a_relief_by_form_signed_by_the_other_commander_is_filled_by_the_gm_from
         .assert_status(StatusCode::OK)
         .assert_contains("General of the Army of France");
     spare.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("You are General of the Army of France");
+    // Issue 26.6: the relieved General and the seated standby player are told, each of his own seat on
+    // his notifications page; nobody else is told who moved.
+    people[general].client.get("/notifications").await.assert_contains("You no longer play France: General");
+    spare.get("/notifications").await.assert_contains("You now play France: General");
+    for other in [head, admiral] {
+        people[other].client.get("/notifications").await.assert_lacks("France: General");
+    }
     gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("Nobody is on the standby list");
 }
 

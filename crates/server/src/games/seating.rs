@@ -105,33 +105,59 @@ pub fn holder_of(person: PersonId) -> Holder {
 /// Makes the site's seats follow the engine's holders after any change (a processed phase, a GM's
 /// seating, an acceptance), and takes whoever now holds a seat off the standby list. Nothing to do for
 /// kinds whose engine does not track holders.
-pub async fn follow_engine(conn: &mut PgConnection, game: &GameRow, state: &AnyGame) -> anyhow::Result<()> {
-    let Some(engine_holders) = state.holders() else { return Ok(()) };
+pub async fn follow_engine(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    state: &AnyGame,
+) -> anyhow::Result<Vec<HolderChange>> {
+    let Some(engine_holders) = state.holders() else { return Ok(Vec::new()) };
     let numbering = turn_queries::game_seats(conn, game.game_id).await?;
-    let holders: Vec<(SeatId, Holder)> = numbering
-        .iter()
-        .map(|(seat_id, index)| {
-            let holder = engine_holders.iter().find(|(seat, _)| seat == index).and_then(|(_, person)| *person);
-            (*seat_id, holder.map_or(Holder::Nobody, holder_of))
-        })
-        .collect();
+    let before = queries::seats(conn, game.game_id).await?;
+    let titles = state.seats();
+    let mut changes = Vec::new();
+    let mut holders = Vec::new();
+    for (seat_id, index) in &numbering {
+        let person = engine_holders.iter().find(|(seat, _)| seat == index).and_then(|(_, person)| *person);
+        let holder = person.map_or(Holder::Nobody, holder_of);
+        let left = before.iter().find(|seat| seat.seat_id == *seat_id).and_then(|seat| seat.account_id);
+        if left != holder.account() {
+            let title = titles.iter().find(|info| info.id == *index).map(|info| info.title.clone()).unwrap_or_default();
+            changes.push(HolderChange { title, left, took: holder.account() });
+        }
+        holders.push((*seat_id, holder));
+    }
     queries::set_holders(conn, game.game_id, &holders).await?;
     for account in holders.iter().filter_map(|(_, holder)| holder.account()) {
         queries::leave_standby(conn, game.game_id, account).await?;
     }
-    Ok(())
+    Ok(changes)
+}
+
+/// A seat whose holder the engine changed (a relief, a coup, a standby player seated): the accounts to
+/// tell, each of his own seat only (a bot or nobody is nobody to tell).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HolderChange {
+    /// The seat's title in the game (`France: General`).
+    pub title: String,
+    pub left: Option<AccountId>,
+    pub took: Option<AccountId>,
 }
 
 /// The GM removing or replacing the holder of a seat in a running game whose engine tracks holders: the
 /// engine's holder changes first (emptied, then filled; a Cabinet's motions naming the seat lapse,
 /// CAB.8), and the site's seats follow it. Returns `false` for games where the seat row alone is the
 /// truth, which the caller then changes itself.
-pub async fn change_holder(conn: &mut PgConnection, game: &GameRow, seat: &SeatRow, holder: Holder) -> AppResult<bool> {
+pub async fn change_holder(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    seat: &SeatRow,
+    holder: Holder,
+) -> AppResult<Option<Vec<HolderChange>>> {
     if !game.kind.facts().seats.engine_seats_people() || game.status == GameStatus::Forming {
-        return Ok(false);
+        return Ok(None);
     }
     let Some(index) = seat.game_seat.and_then(|number| u16::try_from(number).ok()).map(SeatIndex) else {
-        return Ok(false);
+        return Ok(None);
     };
     let phase = turn_queries::current_phase(conn, game.game_id).await?.ok_or(AppError::NotFound)?;
     let mut current = AnyGame::from_json(phase.state).map_err(|error| AppError::Internal(error.into()))?;
@@ -151,8 +177,7 @@ pub async fn change_holder(conn: &mut PgConnection, game: &GameRow, seat: &SeatR
             .map_err(|reason| AppError::Conflict(format!("Not seated: {reason}.")))?;
     }
     turn_queries::replace_current_state(conn, game.game_id, phase.phase_index, current.to_json()).await?;
-    follow_engine(conn, game, &current).await.map_err(AppError::Internal)?;
-    Ok(true)
+    follow_engine(conn, game, &current).await.map(Some).map_err(AppError::Internal)
 }
 
 /// Pairs each server seat with the game kind's seat playing the same powers (by name) in the same post.

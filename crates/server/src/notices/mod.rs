@@ -98,7 +98,7 @@ impl NoticeKind {
             NoticeKind::TakeoverRequested => format!("A player asks to take over {detail}."),
             NoticeKind::SeatTakenOver => format!("{detail} has a new player."),
             NoticeKind::SeatGiven => format!("You now play {detail}: give its orders."),
-            NoticeKind::SeatLost => format!("{detail} was given to another player."),
+            NoticeKind::SeatLost => format!("You no longer play {detail}."),
             NoticeKind::GameStarted => "The game has started.".to_owned(),
             NoticeKind::GameEnded => match detail {
                 "" => "The game is over.".to_owned(),
@@ -159,6 +159,27 @@ pub async fn notify(
             link_path: notice.link_path.clone(),
         };
         crate::notify::queries::insert_mail(conn, recipient, notice.game_id, &content, now, now).await?;
+    }
+    Ok(())
+}
+
+/// Tells each person the engine moved (a Cabinet relief, coup or secession, a standby player seated)
+/// of his own seat only: the one who left it that he no longer plays it, the one who took it that it is
+/// now his. Nobody else learns who holds which seat.
+pub async fn tell_holder_changes(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    changes: &[crate::games::seating::HolderChange],
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    for change in changes {
+        let notice = |kind, link_path| Notice { game_id, kind, detail: &change.title, link_path };
+        if let Some(left) = change.left {
+            notify(conn, left, &notice(NoticeKind::SeatLost, format!("/games/{game_id}")), now).await?;
+        }
+        if let Some(took) = change.took {
+            notify(conn, took, &notice(NoticeKind::SeatGiven, format!("/games/{game_id}/orders")), now).await?;
+        }
     }
     Ok(())
 }

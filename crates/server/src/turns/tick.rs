@@ -162,7 +162,8 @@ pub(crate) async fn process_current_phase(
     crate::reliability::queries::stamp_holders(conn, game_id, phase.phase_index).await?;
     let next = processed.next;
     // A kind's rules may move people between seats (a Cabinet relief or coup, CAB.1).
-    seating::follow_engine(conn, game, &next).await?;
+    let moved = seating::follow_engine(conn, game, &next).await?;
+    crate::notices::tell_holder_changes(conn, game_id, &moved, now).await?;
     let sheets = order_sheets(&next, numbering);
     let must_order: Vec<SeatId> = sheets.iter().filter(|(_, must)| *must).map(|(seat_id, _)| *seat_id).collect();
     // The next deadline is stored with the results, unless the phase may end the game: by a victory, or
