@@ -135,14 +135,7 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let session = Session::from_request_parts(parts, state)
-            .await
-            .map_err(|(_, message)| AppError::Internal(anyhow::anyhow!(message)))?;
-        let db = PgPool::from_ref(state);
-        let user = match session_account(&session).await? {
-            Some(account_id) => load_current_user(&db, &session, account_id).await?,
-            None => None,
-        };
+        let (session, user) = session_and_user(parts, state).await?;
         if user.is_some() {
             renew_daily(&session, unix_day(time::OffsetDateTime::now_utc())).await?;
         }
@@ -150,6 +143,22 @@ where
         let nav = Nav::new(user.as_ref(), flash);
         Ok(Viewer { user, nav, session })
     }
+}
+
+/// The request's session and the account signed in to it, if any (still live and not deleted).
+async fn session_and_user<S>(parts: &mut Parts, state: &S) -> Result<(Session, Option<User>), AppError>
+where
+    S: Send + Sync,
+    PgPool: FromRef<S>,
+{
+    let session = Session::from_request_parts(parts, state)
+        .await
+        .map_err(|(_, message)| AppError::Internal(anyhow::anyhow!(message)))?;
+    let user = match session_account(&session).await? {
+        Some(account_id) => load_current_user(&PgPool::from_ref(state), &session, account_id).await?,
+        None => None,
+    };
+    Ok((session, user))
 }
 
 /// Who is asking, for a request that runs beside a page (an event stream): like [`Viewer`], but it
@@ -166,13 +175,7 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let session = Session::from_request_parts(parts, state)
-            .await
-            .map_err(|(_, message)| AppError::Internal(anyhow::anyhow!(message)))?;
-        let user = match session_account(&session).await? {
-            Some(account_id) => load_current_user(&PgPool::from_ref(state), &session, account_id).await?,
-            None => None,
-        };
+        let (_, user) = session_and_user(parts, state).await?;
         Ok(Reader { user })
     }
 }
