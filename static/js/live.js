@@ -73,6 +73,9 @@
   }
 
   function reload(kind) {
+    if (leaving) {
+      return;
+    }
     if (dirty) {
       announce(kind);
     } else {
@@ -84,6 +87,9 @@
   let timer = null;
 
   async function refresh() {
+    if (leaving) {
+      return;
+    }
     const kinds = pending;
     pending = new Set();
     timer = null;
@@ -128,6 +134,19 @@
   }
 
   const source = new EventSource(marker.dataset.events);
+  // A page being left (a form sent, a link followed) neither refreshes nor reloads: a reload racing the
+  // form's own navigation would cancel it.
+  let leaving = false;
+  function leave() {
+    leaving = true;
+    source.close();
+  }
+  document.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) {
+      leave();
+    }
+  });
+  window.addEventListener("pagehide", leave);
   // The stream opens with the game's current phase: a page rendered before a phase it no longer hears
   // of is behind.
   source.addEventListener("state", function (event) {
