@@ -560,6 +560,7 @@ pub async fn join_standby(
     if access.my_seat.is_some() {
         return Err(AppError::Conflict("You hold a position in this game already.".to_owned()));
     }
+    check_may_join(&mut conn, game_id, signed_in.user.account_id).await?;
     queries::join_standby(&mut conn, game_id, signed_in.user.account_id).await?;
     set_flash(&signed_in.session, "You are on the standby list; the GM may seat you when a position falls vacant.")
         .await?;

@@ -19,6 +19,7 @@ use crate::games::queries::{self as game_queries, GameRow, SeatRow};
 use crate::ids::{AccountId, GameId, SeatId};
 use crate::notices::{self, Notice, NoticeKind};
 use crate::pages::Nav;
+use crate::reliability::gate::check_may_join;
 use crate::state::AppState;
 
 /// A seat in civil disorder as a would-be player sees it.
@@ -113,6 +114,9 @@ pub async fn set_standby(
         return Err(AppError::Conflict("You already play in or run this game.".to_owned()));
     }
     let on = form.standby == "on";
+    if on {
+        check_may_join(&mut tx, game_id, signed_in.user.account_id).await?;
+    }
     queries::set_standby(&mut tx, game_id, signed_in.user.account_id, on).await?;
     tx.commit().await?;
     let flash = if on { "You are on this game's standby list." } else { "You are off this game's standby list." };
@@ -142,6 +146,8 @@ pub async fn take_over(
     if !may_take_over(&access) {
         return Err(AppError::Conflict("You already play in or run this game.".to_owned()));
     }
+    // A game that asks for reliable players asks it of those who take a seat over, too.
+    check_may_join(&mut tx, game_id, signed_in.user.account_id).await?;
     require_open(&mut tx, game_id, seat_id).await?;
     let account = signed_in.user.account_id;
     let flash = if super::takeover_needs_approval(&mut tx, game_id).await? {

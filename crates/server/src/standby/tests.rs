@@ -127,3 +127,35 @@ async fn in_an_anonymous_game_the_log_never_names_who_took_a_seat_over(pool: PgP
     player.get(&log).await.assert_contains("took over").assert_lacks("sneakynewcomer");
     Client::new(pool.clone()).get(&format!("/games/{game_id}")).await.assert_lacks("sneakynewcomer");
 }
+
+// See: issue 32 item 2 (a game that asks for reliability asks it of every way in)
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_game_for_reliable_players_refuses_a_newcomer_its_seats_in_disorder_and_its_standby_list(pool: PgPool) {
+    let (mut gm, _players, game_id, france) = game_with_an_empty_seat(&pool).await;
+    gm.post(&format!("/games/{game_id}/gm/settings"), &[]).await.assert_status(StatusCode::SEE_OTHER);
+    let reliable_only = crate::reliability::gate::Requirement {
+        min_tier: Some(crate::reliability::Tier::Reliable),
+        no_miss_in_last: None,
+    };
+    let mut conn = pool.acquire().await.unwrap();
+    crate::reliability::gate::store(&mut conn, game_id, reliable_only).await.unwrap();
+    let mut newcomer = logged_in(&pool, "newcomer").await;
+    newcomer
+        .post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[])
+        .await
+        .assert_error_page(StatusCode::FORBIDDEN)
+        .assert_contains("you are rated New");
+    newcomer
+        .post(&format!("/games/{game_id}/standby"), &[("standby", "on")])
+        .await
+        .assert_error_page(StatusCode::FORBIDDEN);
+    assert_eq!(holder(&pool, france).await, None, "the seat stays open");
+    crate::reliability::gate::store(&mut conn, game_id, crate::reliability::gate::Requirement::default())
+        .await
+        .unwrap();
+    newcomer
+        .post(&format!("/games/{game_id}/standby/seats/{france}/take-over"), &[])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    assert_eq!(holder(&pool, france).await.as_deref(), Some("newcomer"));
+}
