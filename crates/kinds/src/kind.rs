@@ -302,6 +302,23 @@ pub struct Report {
     pub unit_marks: Vec<MarkedUnit>,
 }
 
+/// Somebody the rules ask to act after a phase (sign or accept a motion, answer a coup against him):
+/// the site tells him with a notice. `text` is written for him alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ask {
+    pub to: Addressee,
+    pub text: String,
+    /// People the text calls by their number (`person 42`), for the site to name.
+    pub names: Vec<PersonId>,
+}
+
+/// Who an [`Ask`] is for: whoever holds a seat, or a person the rules name who holds none here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Addressee {
+    Seat(SeatIndex),
+    Person(PersonId),
+}
+
 /// What processing a phase produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Processed<S> {
@@ -455,6 +472,13 @@ pub trait Rules {
     fn tenure_start(state: &Self::State, seat: SeatIndex) -> Option<String> {
         let _ = (state, seat);
         None
+    }
+    /// Whom the step from `before` to `after` (a processed phase) asks to act, and what: a Cabinet
+    /// motion's signers and named person, the Head of State a coup would depose. The default: nobody,
+    /// as the other kinds' phases ask only for orders, which the deadline reminders cover.
+    fn asks(before: &Self::State, after: &Self::State) -> Vec<Ask> {
+        let _ = (before, after);
+        Vec::new()
     }
     /// The seats in play that nobody holds, for a kind whose engine tracks holders (a Cabinet post left
     /// empty by a relief or a coup): the GM fills them from the standby list. The default: none, as the

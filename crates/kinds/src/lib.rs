@@ -26,8 +26,8 @@ pub use facts::{Facts, Notation, SeatPlan};
 pub use guide::{Example, Guide};
 pub use judge_position::{JudgeDislodged, JudgePosition, JudgeUnit};
 pub use kind::{
-    AcceptedLine, Board, BoardUnit, Choice, Correspondent, FormRow, GmActionError, OrderCheck, OrderForm, Outcome,
-    PersonId, PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report, ReportLine, ResultWord,
-    Rules, SeatIndex, SeatInfo, SeatRole, SetupError, StateError, Step, Vacancy, View,
+    AcceptedLine, Addressee, Ask, Board, BoardUnit, Choice, Correspondent, FormRow, GmActionError, OrderCheck,
+    OrderForm, Outcome, PersonId, PhaseInfo, PhaseStage, PressRefusal, Processed, Recipients, RejectedLine, Report,
+    ReportLine, ResultWord, Rules, SeatIndex, SeatInfo, SeatRole, SetupError, StateError, Step, Vacancy, View,
 };
 pub use registry::{AnyGame, Kind, UnknownKind};

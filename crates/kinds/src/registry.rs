@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::facts::Facts;
 use crate::kind::{
-    Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PersonId, PhaseInfo, PressRefusal, Processed,
+    Ask, Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PersonId, PhaseInfo, PressRefusal, Processed,
     Recipients, Report, Rules, SeatIndex, SeatInfo, SetupError, StateError, Vacancy, View,
 };
 
@@ -158,6 +158,14 @@ macro_rules! kinds {
             /// The phase code from which `seat`'s current holder reads its private press, if limited.
             pub fn tenure_start(&self, seat: SeatIndex) -> Option<String> {
                 match self { $(AnyGame::$variant(state) => <$rules as Rules>::tenure_start(state, seat)),+ }
+            }
+
+            /// Whom the step from this state to `after` asks to act; nobody when `after` is another kind.
+            pub fn asks(&self, after: &AnyGame) -> Vec<Ask> {
+                match (self, after) {
+                    $((AnyGame::$variant(before), AnyGame::$variant(after)) => <$rules as Rules>::asks(before, after),)+
+                    _ => Vec::new(),
+                }
             }
 
             /// The seats in play that nobody holds, for the GM to fill.

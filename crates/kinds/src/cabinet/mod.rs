@@ -37,8 +37,8 @@ pub use seats::{Cabinet, Holder, PersonId, Role, SeatRef, SeatStatus, duties};
 use crate::facts::{Facts, Notation, SeatPlan};
 use crate::intrigue::{self, PowerName, map, merge_checks, split_sheet};
 use crate::kind::{
-    AcceptedLine, Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal, Processed,
-    Recipients, RejectedLine, Report, Rules, SeatIndex, SeatInfo, SetupError, Vacancy, View,
+    AcceptedLine, Ask, Correspondent, GmActionError, OrderCheck, OrderForm, Outcome, PhaseInfo, PressRefusal,
+    Processed, Recipients, RejectedLine, Report, Rules, SeatIndex, SeatInfo, SetupError, Vacancy, View,
 };
 use crate::standard::{self, Standard};
 
@@ -164,17 +164,13 @@ impl Rules for CabinetDiplomacy {
         };
         let (unit_text, lines) = split_sheet(text, &motions::KEYWORDS);
         let units = state.check_unit_orders(seat, &unit_text);
+        let texts: Vec<&str> = lines.iter().map(|line| line.text).collect();
         let motion_lines = lines
             .iter()
-            .map(|line| {
-                motions::parse_line(state, seat, line.text)
-                    .and_then(|motion| {
-                        motions::check_line(state, seat, &motion).map(|plain| AcceptedLine {
-                            line: line.line,
-                            text: motion.notation(),
-                            plain,
-                        })
-                    })
+            .zip(motions::check_sheet_lines(state, seat, &texts))
+            .map(|(line, checked)| {
+                checked
+                    .map(|(text, plain)| AcceptedLine { line: line.line, text, plain })
                     .map_err(|reason| RejectedLine { line: line.line, text: line.text.to_string(), reason })
             })
             .collect();
@@ -247,6 +243,11 @@ impl Rules for CabinetDiplomacy {
     /// predecessor's conversations (CAB.1).
     fn tenure_start(state: &State, seat: SeatIndex) -> Option<String> {
         SeatRef::from_id(seat).and_then(|seat| state.holder(seat)).map(|holder| holder.since)
+    }
+
+    /// A new motion asks its signers, its named person and (a coup) the Head of State it would depose.
+    fn asks(before: &State, after: &State) -> Vec<Ask> {
+        motions::asks(before, after)
     }
 
     /// Posts of a power still in the game that nobody holds; the GM seats standby players in them

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::State;
 use super::seats::{Holder, PersonId, Role, SeatRef};
 use crate::intrigue::{PowerName, map};
+use crate::kind::{Addressee, Ask};
 
 /// Who fills a seat: a named person (who must accept, CAB.3) or somebody the GM picks from the standby
 /// list.
@@ -130,12 +131,13 @@ impl MotionKind {
         }
     }
 
-    /// Two proposals are the same motion when they change the same thing: a relief of the same seat (the
-    /// replacement is the Head of State's choice alone, sheet §8), a coup in the same realm for the same
-    /// new head, and so on.
+    /// Two proposals are the same motion when they change the same thing: a relief or an appointment of
+    /// the same seat (the replacement is the Head of State's choice alone, sheet §8), a coup in the same
+    /// realm for the same new head, and so on.
     fn same_as(&self, other: &MotionKind) -> bool {
         match (self, other) {
-            (MotionKind::Relieve { seat: a, .. }, MotionKind::Relieve { seat: b, .. }) => a == b,
+            (MotionKind::Relieve { seat: a, .. }, MotionKind::Relieve { seat: b, .. })
+            | (MotionKind::Appoint { seat: a, .. }, MotionKind::Appoint { seat: b, .. }) => a == b,
             _ => self == other,
         }
     }
@@ -262,7 +264,11 @@ pub fn check_line(state: &State, seat: SeatRef, line: &MotionLine) -> Result<Str
     match line {
         MotionLine::Propose(kind) => {
             if may_create(state, seat, kind)? {
-                Ok(format!("proposes to {}", kind.describe()))
+                Ok(match own_motion_to_change(state, seat, kind) {
+                    Some(motion) if motion.kind == *kind => format!("repeats motion {}", motion.id),
+                    Some(motion) => format!("changes motion {} to {}", motion.id, kind.describe()),
+                    None => format!("proposes to {}", kind.describe()),
+                })
             } else if may_sign_kind(state, seat, kind) {
                 Ok(format!("signs the motion to {}", kind.describe()))
             } else {
@@ -282,6 +288,12 @@ pub fn check_line(state: &State, seat: SeatRef, line: &MotionLine) -> Result<Str
             _ => Err(format!("this seat has no motion {id} to withdraw")),
         },
     }
+}
+
+/// The open motion of `seat`'s own that a new proposal of the same change would amend: a Head of State
+/// naming another replacement for a relief he proposed (the replacement is his choice alone, sheet §8).
+fn own_motion_to_change<'a>(state: &'a State, seat: SeatRef, kind: &MotionKind) -> Option<&'a Motion> {
+    state.motions.iter().find(|motion| motion.by == seat && motion.kind.same_as(kind))
 }
 
 fn creator_needed(kind: &MotionKind) -> String {
@@ -406,11 +418,16 @@ fn may_sign(state: &State, seat: SeatRef, motion: &Motion) -> bool {
     may_sign_kind(state, seat, &motion.kind)
 }
 
-/// The seats that may see a motion: its creator, the seats that may sign it, and the seat it names as new
-/// head. The seat to be relieved or deposed is not told (CAB.9).
+/// The seats that may see a motion: its creator, the seats that may sign it, the seat it names as new
+/// head, and the Head of State a coup would depose (told so that he can answer it in press; he cannot stop
+/// it alone, as relieving either commander needs the other's signature). The commander to be relieved is
+/// not told until it takes effect, and the public never is (CAB.9).
 pub fn visible_to(state: &State, motion: &Motion) -> Vec<SeatRef> {
     let mut seats = vec![motion.by];
     seats.extend(signers(state, &motion.kind));
+    if let MotionKind::Coup { realm, .. } = motion.kind {
+        seats.push(SeatRef { power: realm, role: Role::HeadOfState });
+    }
     seats.sort();
     seats.dedup();
     seats
@@ -549,6 +566,68 @@ pub fn person_named(state: &State, motion: &Motion) -> Option<PersonId> {
     }
 }
 
+/// Checks a sheet's motion lines in order, each against the motions the lines above it leave: a second
+/// relief of the same commander changes the first's replacement, and a relief of the other commander
+/// is refused for its true reason. Each line gives its notation and its meaning in words, or why not.
+pub fn check_sheet_lines(state: &State, seat: SeatRef, texts: &[&str]) -> Vec<Result<(String, String), String>> {
+    let mut after_lines_above = state.clone();
+    texts
+        .iter()
+        .map(|text| {
+            let line = parse_line(&after_lines_above, seat, text)?;
+            let plain = check_line(&after_lines_above, seat, &line)?;
+            after_lines_above.apply_motion_lines(&[(seat, line)], &mut Notices::default());
+            Ok((line.notation(), plain))
+        })
+        .collect()
+}
+
+/// Whom the motions proposed between `before` and `after` ask to act: each seat that may sign and has
+/// not, the person a motion names, and the Head of State a coup would depose.
+pub fn asks(before: &State, after: &State) -> Vec<Ask> {
+    after
+        .motions
+        .iter()
+        .filter(|motion| motion.id > before.next_motion)
+        .flat_map(|motion| asks_of(after, motion))
+        .collect()
+}
+
+fn asks_of(state: &State, motion: &Motion) -> Vec<Ask> {
+    let id = motion.id;
+    let what = motion.kind.describe();
+    let named = person_named(state, motion);
+    let names: Vec<PersonId> = named.into_iter().collect();
+    let mut asks: Vec<Ask> = signers(state, &motion.kind)
+        .into_iter()
+        .filter(|seat| !motion.signed.contains(seat) && state.is_held(*seat))
+        .map(|seat| Ask {
+            to: Addressee::Seat(seat.id()),
+            text: format!("Motion {id} asks for your signature as {seat}: {what}"),
+            names: names.clone(),
+        })
+        .collect();
+    if let MotionKind::Coup { realm, .. } = motion.kind {
+        let head = SeatRef { power: realm, role: Role::HeadOfState };
+        if state.is_held(head) && !motion.signed.contains(&head) {
+            asks.push(Ask {
+                to: Addressee::Seat(head.id()),
+                text: format!("Your commanders propose a coup against you (motion {id}): {what}"),
+                names: names.clone(),
+            });
+        }
+    }
+    if let Some(person) = named.filter(|person| !motion.agreed.contains(person)) {
+        let what = what.replace(&person.to_string(), "you");
+        asks.push(Ask {
+            to: Addressee::Person(person),
+            text: format!("Motion {id} names you ({what}): accept or decline it on the game's positions page"),
+            names: Vec::new(),
+        });
+    }
+    asks
+}
+
 /// What motions did in a phase: private notices per seat.
 #[derive(Debug, Default)]
 pub(crate) struct Notices {
@@ -592,14 +671,17 @@ impl State {
         }
         for (seat, line) in &valid {
             match line {
-                MotionLine::Propose(kind) if may_create(self, *seat, kind) != Ok(true) => {
-                    match self.motions.iter().find(|m| m.kind.same_as(kind)).map(|m| m.id) {
+                MotionLine::Propose(kind) => match may_create(self, *seat, kind) {
+                    Ok(true) => {}
+                    // A proposal the lines above it made impossible (relieving both commanders at once).
+                    Err(reason) => notices.tell([*seat], format!("`{}` void: {reason}", line.notation())),
+                    Ok(false) => match self.motions.iter().find(|m| m.kind.same_as(kind)).map(|m| m.id) {
                         Some(id) => self.sign(*seat, id, notices),
                         None => notices.tell([*seat], format!("`{}` void: nobody proposed it", line.notation())),
-                    }
-                }
+                    },
+                },
                 MotionLine::Sign(id) => self.sign(*seat, *id, notices),
-                MotionLine::Propose(_) | MotionLine::Withdraw(_) => {}
+                MotionLine::Withdraw(_) => {}
             }
         }
         for (_, line) in &valid {
@@ -613,6 +695,11 @@ impl State {
     }
 
     fn propose(&mut self, seat: SeatRef, kind: MotionKind, notices: &mut Notices) {
+        if let Some(motion) = own_motion_to_change(self, seat, &kind).filter(|motion| motion.kind != kind) {
+            let id = motion.id;
+            self.change_motion(id, kind, notices);
+            return;
+        }
         if let Some(id) = self.motions.iter().find(|m| m.kind.same_as(&kind)).map(|m| m.id) {
             self.sign(seat, id, notices);
             return;
@@ -622,6 +709,16 @@ impl State {
         notices
             .tell(visible_to(self, &motion), format!("Motion {} proposed by {seat}: {}", motion.id, kind.describe()));
         self.motions.push(motion);
+    }
+
+    /// The creator names another replacement: the signatures stand (they were not given for the
+    /// replacement, sheet §8), an earlier nominee's acceptance does not.
+    fn change_motion(&mut self, id: u32, kind: MotionKind, notices: &mut Notices) {
+        let Some(motion) = self.motions.iter_mut().find(|m| m.id == id) else { return };
+        motion.kind = kind;
+        motion.agreed.clear();
+        let motion = motion.clone();
+        notices.tell(visible_to(self, &motion), format!("Motion {id} changed: {}", kind.describe()));
     }
 
     fn sign(&mut self, seat: SeatRef, id: u32, notices: &mut Notices) {

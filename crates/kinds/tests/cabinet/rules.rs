@@ -319,7 +319,10 @@ fn rule_9_a_coup_needs_both_commanders_and_may_make_one_of_them_head_of_state() 
     let (old_head, general) = (holder(&game, HOS).unwrap(), holder(&game, GENERAL).unwrap());
     assert_eq!(refusal(&game, HOS, "COUP WITH general"), "only the realm's commanders make a coup");
     let (game, processed) = step(&game, &[(GENERAL, "COUP WITH general")]);
-    assert!(events(&processed, &game, HOS).is_empty(), "the Head of State is not told of the coup");
+    assert!(
+        events(&processed, &game, HOS).contains("depose the Head of State of France"),
+        "the Head of State is told of the coup against him"
+    );
     assert_eq!(holder(&game, HOS), Some(old_head), "one commander is not enough");
     let (game, _) = step(&game, &[(ADMIRAL, "COUP WITH general")]);
     assert_eq!(holder(&game, HOS), Some(general));
@@ -782,4 +785,81 @@ fn cab_3_the_old_head_of_state_stays_until_the_person_a_coup_names_accepts() {
     assert_eq!(holder(&game, HOS), Some(PersonId(4040)));
     assert_eq!(events(&processed, &game, HOS), "You now hold France: Head of State");
     assert!(events(&processed, &game, GENERAL).contains("Motion 1 took effect: person 4040 is the new Head of State"));
+}
+
+#[test]
+fn rule_8_a_second_relief_of_the_same_commander_changes_the_replacement_and_keeps_the_signatures() {
+    // See: rules/cabinet-diplomacy-ii.txt §8 ("The Head of State names a replacement ... this does not
+    // require the signature of his other military commander")
+    let game = new_game();
+    let sheet = "RELIEVE general WITH standby\nRELIEVE general WITH person 900";
+    let check = game.check_orders(seat(&game, HOS), sheet);
+    assert!(check.rejected.is_empty(), "{check:?}");
+    assert!(check.accepted[1].plain.contains("changes motion 1 to relieve France: General, replaced by person 900"));
+    let (game, processed) = step(&game, &[(HOS, sheet)]);
+    assert_eq!(state(&game).motions.len(), 1, "one relief, not two");
+    assert!(events(&processed, &game, ADMIRAL).contains("Motion 1 changed"));
+    let (game, _) = step(&game, &[(ADMIRAL, "SIGN 1")]);
+    let (game, processed) = step(&game, &[(HOS, "RELIEVE general WITH person 901")]);
+    assert!(events(&processed, &game, HOS).contains("void: nobody holds France: General"), "it took effect");
+    let appointment = &state(&game).motions[0];
+    assert_eq!(appointment.kind.describe(), "fill France: General with person 900", "the later name counts");
+}
+
+#[test]
+fn rule_8_the_head_of_state_renames_the_replacement_of_an_open_relief_without_new_signatures() {
+    // See: rules/cabinet-diplomacy-ii.txt §8; rulings CAB.3, CAB.8
+    let game = new_game();
+    let (game, _) = step(&game, &[(HOS, "RELIEVE general WITH person 500"), (ADMIRAL, "RELIEVE general")]);
+    let id = state(&game).motions[0].id;
+    let game = gm(&game, &format!("AS person 500 ACCEPT {id}"));
+    let (game, _) = step(&game, &[(HOS, "APPOINT general WITH person 501")]);
+    let appointment = state(&game).motions.iter().find(|m| m.id == id).expect("the appointment stays open");
+    assert!(appointment.agreed.is_empty(), "the first nominee's acceptance does not carry over");
+    assert_eq!(appointment.kind.describe(), "fill France: General with person 501");
+}
+
+#[test]
+fn rule_8_relieving_the_other_commander_on_the_same_sheet_is_refused_for_its_true_reason() {
+    // See: rules/cabinet-diplomacy-ii.txt §8 ("but not both at the same time")
+    let game = new_game();
+    let sheet = "RELIEVE general\nRELIEVE admiral";
+    let reason = game.check_orders(seat(&game, HOS), sheet).rejected[0].reason.clone();
+    assert_eq!(reason, "France: General is being relieved: not both commanders at the same time");
+    let (game, processed) = step(&game, &[(HOS, sheet)]);
+    let told = events(&processed, &game, HOS);
+    assert!(told.contains("`RELIEVE France admiral WITH standby` void: France: General is being relieved"), "{told}");
+    assert!(!told.contains("nobody proposed it"));
+}
+
+fn asks_of(before: &AnyGame, after: &AnyGame) -> Vec<(kinds::Addressee, String)> {
+    before.asks(after).into_iter().map(|ask| (ask.to, ask.text)).collect()
+}
+
+#[test]
+fn rule_8_a_relief_asks_the_commander_who_must_sign_it_and_the_named_replacement() {
+    // See: rules/cabinet-diplomacy-ii.txt §8; rulings CAB.3
+    let game = new_game();
+    let (next, _) = step(&game, &[(HOS, "RELIEVE general WITH person 500")]);
+    let asks = asks_of(&game, &next);
+    assert_eq!(asks.len(), 2, "{asks:?}");
+    assert_eq!(asks[0].0, kinds::Addressee::Seat(seat(&game, ADMIRAL)));
+    assert!(asks[0].1.starts_with("Motion 1 asks for your signature as France: Admiral"));
+    assert_eq!(asks[1].0, kinds::Addressee::Person(PersonId(500)));
+    assert!(asks[1].1.contains("replaced by you"), "{}", asks[1].1);
+    let (later, _) = step(&next, &[]);
+    assert!(asks_of(&next, &later).is_empty(), "asked once, when the motion is made");
+}
+
+#[test]
+fn rule_9_a_coup_asks_the_other_commander_and_tells_the_head_of_state_it_would_depose() {
+    // See: rules/cabinet-diplomacy-ii.txt §9; rulings CAB.9 (nobody else is told)
+    let game = new_game();
+    let (next, _) = step(&game, &[(GENERAL, "COUP WITH standby")]);
+    let asks = asks_of(&game, &next);
+    let to: Vec<kinds::Addressee> = asks.iter().map(|(to, _)| *to).collect();
+    assert_eq!(to, vec![kinds::Addressee::Seat(seat(&game, ADMIRAL)), kinds::Addressee::Seat(seat(&game, HOS))]);
+    assert!(asks[1].1.starts_with("Your commanders propose a coup against you"));
+    let (both, _) = step(&game, &[(GENERAL, "COUP WITH standby"), (ADMIRAL, "COUP WITH standby")]);
+    assert!(asks_of(&game, &both).is_empty(), "a coup complete at once asks nobody: the deposed is told he left");
 }

@@ -25,12 +25,13 @@ fn a_relief_is_seen_only_by_the_head_of_state_and_the_commander_who_must_sign_it
 }
 
 #[test]
-fn a_coup_is_seen_by_neither_the_head_of_state_it_deposes_nor_anyone_outside_the_plot() {
+fn a_coup_is_seen_by_the_plot_and_the_head_of_state_it_would_depose_and_nobody_else() {
     // See: rulings CAB.9, 0.5; rules/cabinet-diplomacy-ii.txt §9
     let game = new_game();
     let processed = play(&game, &[(GENERAL, "COUP WITH person 5151")]);
-    assert_eq!(leaks_beyond(&game, &processed, &[GENERAL, ADMIRAL], "5151"), NONE);
-    assert_eq!(leaks_beyond(&game, &processed, &[GENERAL, ADMIRAL], "depose the Head of State of France"), NONE);
+    let told = [GENERAL, ADMIRAL, HOS];
+    assert_eq!(leaks_beyond(&game, &processed, &told, "5151"), NONE);
+    assert_eq!(leaks_beyond(&game, &processed, &told, "depose the Head of State of France"), NONE);
 }
 
 #[test]

@@ -300,8 +300,20 @@ async fn a_relief_by_form_signed_by_the_other_commander_is_filled_by_the_gm_from
         .assert_contains("Proposed by France: Head of State")
         .assert_contains("✗ 1 signature(s) of France: Admiral")
         .assert_contains("Sign motion 1");
+    // Issue 26.6: the Admiral who must co-sign is told on his notifications page, linked to the form.
+    people[admiral]
+        .client
+        .get("/notifications")
+        .await
+        .assert_contains("Motion 1 asks for your signature as France: Admiral: relieve France: General");
+    let link: String =
+        sqlx::query_scalar("select link_path from notice where kind = 'asked_to_act'").fetch_one(&pool).await.unwrap();
+    assert_eq!(link, format!("/games/{game_id}/cabinet"), "it opens the page with the Sign button");
     // The General to be relieved is not told (CAB.9), and nobody outside sees it.
     people[general].client.get(&format!("/games/{game_id}/cabinet")).await.assert_lacks("Motion 1");
+    people[general].client.get("/notifications").await.assert_lacks("Motion 1");
+    let outsider = (0..people.len()).find(|i| ![head, general, admiral].contains(i)).unwrap();
+    people[outsider].client.get("/notifications").await.assert_lacks("Motion 1");
     Client::new(pool.clone()).get(&format!("/games/{game_id}")).await.assert_lacks("relieve");
     let phase = current_phase(&pool, game_id).await;
     people[admiral]
@@ -338,7 +350,7 @@ async fn a_relief_by_form_signed_by_the_other_commander_is_filled_by_the_gm_from
     people[general].client.get("/notifications").await.assert_contains("You no longer play France: General");
     spare.get("/notifications").await.assert_contains("You now play France: General");
     for other in [head, admiral] {
-        people[other].client.get("/notifications").await.assert_lacks("France: General");
+        people[other].client.get("/notifications").await.assert_lacks("play France: General");
     }
     gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("Nobody is on the standby list");
 }
@@ -369,6 +381,8 @@ async fn a_person_named_as_replacement_accepts_on_his_own_page_and_takes_the_sea
         .get(&format!("/games/{game_id}/cabinet"))
         .await
         .assert_contains("replaced by zqnamedperson display");
+    // Issue 26.6: the named person is told without opening the game.
+    named.get("/notifications").await.assert_contains("Motion 1 names you (relieve England: General, replaced by you)");
     named
         .get(&format!("/games/{game_id}/cabinet"))
         .await
@@ -414,6 +428,12 @@ async fn a_coup_naming_another_head_of_state_makes_a_dual_monarchy_whose_head_or
     let page = people[austria].client.get(&format!("/games/{game_id}/cabinet")).await;
     page.assert_contains("depose the Head of State of Italy for the Head of State of Austria, as a dual monarchy")
         .assert_contains("Sign motion 1");
+    // Issue 26.6: Austria's Head of State is asked to sign, Italy's is told of the coup against him, and no
+    // other seat hears of it.
+    people[austria].client.get("/notifications").await.assert_contains("Motion 1 asks for your signature");
+    people[deposed].client.get("/notifications").await.assert_contains("Your commanders propose a coup against you");
+    let outsider = (0..people.len()).find(|i| ![general, admiral, austria, deposed].contains(i)).unwrap();
+    people[outsider].client.get("/notifications").await.assert_lacks("Motion 1").assert_lacks("coup");
     let phase = current_phase(&pool, game_id).await;
     people[austria]
         .client

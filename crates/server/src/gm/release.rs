@@ -39,7 +39,7 @@ pub async fn release(
         .ok_or_else(|| AppError::Conflict("There are no results waiting to be released.".to_owned()))?;
     // Recorded as the deadline the phase was processed at, as the worker would have.
     let game = GameRow { deadline_at: preview.deadline_at, ..gm.game.clone() };
-    let (phase, processed) = tick::adjudicate_current_phase(&mut gm.tx, &game).await.map_err(internal)?;
+    let (phase, _, processed) = tick::adjudicate_current_phase(&mut gm.tx, &game).await.map_err(internal)?;
     if phase.phase_index != preview.phase_index || processed.public != preview.public_report.0 {
         return Err(AppError::Conflict(
             "This phase no longer gives the previewed results; nothing was released. Process it again to see \

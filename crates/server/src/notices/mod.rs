@@ -11,7 +11,8 @@
 //! worker's preview (`ResultsAwaitRelease`, the GM), the GM's rollback (`RolledBack`, with its reason,
 //! the players), the standby page (`TakeoverRequested` to the GM, `SeatTakenOver` to the new and the old
 //! holder and the GM), the start and end mails (`GameStarted`, `GameEnded`) and the deadline reminders
-//! (`NmrWarning`), both in `notify::enqueue` and `notify::reminders`. `queries.rs` the table,
+//! (`NmrWarning`), both in `notify::enqueue` and `notify::reminders`, and the processed phase
+//! (`AskedToAct`: whom the kind's rules ask to act, such as a Cabinet motion's signers). `queries.rs` the table,
 //! `pages.rs` the page, marking read, and the mail preferences' form (shown on the account page).
 //!
 //! **Secrets:** a notice's `detail` is written for its recipient alone and names no player (anonymous
@@ -26,6 +27,9 @@ use axum::routing::{get, post};
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
+use kinds::{Addressee, Ask, PersonId};
+
+use crate::games::model::has_posts;
 use crate::ids::{AccountId, GameId};
 use crate::notify::MailContent;
 use crate::state::AppState;
@@ -57,10 +61,12 @@ pub enum NoticeKind {
     GameEnded,
     /// The deadline is near and the recipient's orders are missing or not ready.
     NmrWarning,
+    /// The game's rules ask the recipient to act: a Cabinet motion to sign or accept, a coup against him.
+    AskedToAct,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 9] = [
+    pub const ALL: [NoticeKind; 10] = [
         NoticeKind::ResultsAwaitRelease,
         NoticeKind::RolledBack,
         NoticeKind::TakeoverRequested,
@@ -70,6 +76,7 @@ impl NoticeKind {
         NoticeKind::GameStarted,
         NoticeKind::GameEnded,
         NoticeKind::NmrWarning,
+        NoticeKind::AskedToAct,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -83,6 +90,7 @@ impl NoticeKind {
             NoticeKind::GameStarted => "game_started",
             NoticeKind::GameEnded => "game_ended",
             NoticeKind::NmrWarning => "nmr_warning",
+            NoticeKind::AskedToAct => "asked_to_act",
         }
     }
 
@@ -105,6 +113,7 @@ impl NoticeKind {
                 result => format!("The game is over: {result}."),
             },
             NoticeKind::NmrWarning => format!("{detail}: the deadline is near and your orders are not ready."),
+            NoticeKind::AskedToAct => format!("{detail}."),
         }
     }
 
@@ -120,6 +129,7 @@ impl NoticeKind {
             NoticeKind::GameStarted => "Game started",
             NoticeKind::GameEnded => "Game ended",
             NoticeKind::NmrWarning => "Deadline near, my orders not ready",
+            NoticeKind::AskedToAct => "A motion asks for my signature or answer, or a coup is proposed against me",
         }
     }
 
@@ -182,6 +192,51 @@ pub async fn tell_holder_changes(
         }
     }
     Ok(())
+}
+
+/// Tells each person a processed phase asks to act (`AnyGame::asks`): a seat's holder (after the engine
+/// moved people), or a named person holding no seat here. Each notice carries his own ask only; the
+/// people an ask mentions are named by their usernames.
+pub async fn tell_asks(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    asks: &[Ask],
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    if asks.is_empty() {
+        return Ok(());
+    }
+    let holders = queries::holders_by_game_seat(conn, game_id).await?;
+    let link_path = match has_posts(queries::game_kind(conn, game_id).await?) {
+        true => format!("/games/{game_id}/cabinet"),
+        false => format!("/games/{game_id}/orders"),
+    };
+    for ask in asks {
+        let recipient = match ask.to {
+            Addressee::Seat(index) => {
+                holders.iter().find(|(seat, _)| i32::from(*seat) == i32::from(index.0)).map(|(_, account)| *account)
+            }
+            Addressee::Person(person) => crate::games::seating::holder_of(person).account(),
+        };
+        let Some(recipient) = recipient else { continue };
+        if !queries::account_exists(conn, recipient).await? {
+            continue;
+        }
+        let detail = with_usernames(conn, &ask.text, &ask.names).await?;
+        let notice = Notice { game_id, kind: NoticeKind::AskedToAct, detail: &detail, link_path: link_path.clone() };
+        notify(conn, recipient, &notice, now).await?;
+    }
+    Ok(())
+}
+
+/// The text with each `person N` it mentions called by his username.
+async fn with_usernames(conn: &mut PgConnection, text: &str, people: &[PersonId]) -> Result<String, sqlx::Error> {
+    let mut text = text.to_owned();
+    for person in people {
+        let name = queries::username(conn, crate::games::seating::account(*person)).await?;
+        text = text.replace(&person.to_string(), name.as_deref().unwrap_or("a player"));
+    }
+    Ok(text)
 }
 
 /// Tells every account holding a seat in the game, and its GM when `with_gm`.

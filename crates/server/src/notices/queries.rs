@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::{Notice, NoticeKind};
+use crate::games::model::StoredKind;
 use crate::ids::{AccountId, GameId};
 
 pub async fn insert_notice(
@@ -153,4 +154,42 @@ pub async fn set_mail_off(conn: &mut PgConnection, account_id: AccountId, kinds:
     .execute(conn)
     .await
     .map(drop)
+}
+
+/// Who holds each numbered seat of the game, by its number in the kind's state (bots hold none).
+pub async fn holders_by_game_seat(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Vec<(i16, AccountId)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select game_seat as "game_seat!", account_id as "account_id!: AccountId" from seat
+           where game_id = $1 and game_seat is not null and account_id is not null"#,
+        game_id as GameId
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|row| (row.game_seat, row.account_id)).collect())
+}
+
+pub async fn game_kind(conn: &mut PgConnection, game_id: GameId) -> Result<kinds::Kind, sqlx::Error> {
+    sqlx::query_scalar!(r#"select kind as "kind: StoredKind" from game where game_id = $1"#, game_id as GameId)
+        .fetch_one(conn)
+        .await
+        .map(Into::into)
+}
+
+/// Whether the account exists: a rule may name a person by a number nobody has.
+pub async fn account_exists(conn: &mut PgConnection, account_id: AccountId) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from account where account_id = $1) as "exists!""#,
+        account_id as AccountId
+    )
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn username(conn: &mut PgConnection, account_id: AccountId) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!("select username from account where account_id = $1", account_id as AccountId)
+        .fetch_optional(conn)
+        .await
 }

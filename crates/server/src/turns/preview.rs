@@ -33,7 +33,7 @@ pub fn awaits_release(game: &GameRow) -> bool {
 /// worker's, or the GM's "process now"), which holds the game's row lock.
 pub(crate) async fn make_preview(conn: &mut PgConnection, game: &GameRow, now: DateTime<Utc>) -> anyhow::Result<()> {
     let game_id = game.game_id;
-    let (phase, processed) = tick::adjudicate_current_phase(conn, game).await?;
+    let (phase, _, processed) = tick::adjudicate_current_phase(conn, game).await?;
     let numbering = turn_queries::game_seats(conn, game_id).await?;
     let private_reports: Vec<(SeatId, kinds::Report)> = numbering
         .iter()

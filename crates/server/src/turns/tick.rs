@@ -135,16 +135,17 @@ fn order_sheets(state: &AnyGame, numbering: &[(SeatId, kinds::SeatIndex)]) -> Ve
 }
 
 /// Adjudicates the game's current phase with its saved orders and seed, changing nothing: what
-/// processing it now would give (for the GM's preview and the release's check).
+/// processing it now would give (for the GM's preview and the release's check), and the state it
+/// started from.
 pub(crate) async fn adjudicate_current_phase(
     conn: &mut PgConnection,
     game: &GameRow,
-) -> anyhow::Result<(PhaseToProcess, Processed<AnyGame>)> {
+) -> anyhow::Result<(PhaseToProcess, AnyGame, Processed<AnyGame>)> {
     let mut phase =
         queries::phase_to_process(conn, game.game_id).await?.context("a running game without a current phase")?;
     let state = AnyGame::from_json(std::mem::take(&mut phase.state))?;
     let processed = state.process(&phase.orders, phase_seed(game.rng_seed, phase.phase_index));
-    Ok((phase, processed))
+    Ok((phase, state, processed))
 }
 
 /// Processes the game's current phase: results stored, the next phase opened (or the game finished),
@@ -157,13 +158,14 @@ pub(crate) async fn process_current_phase(
     now: DateTime<Utc>,
 ) -> anyhow::Result<()> {
     let game_id = game.game_id;
-    let (phase, processed) = adjudicate_current_phase(conn, game).await?;
+    let (phase, before, processed) = adjudicate_current_phase(conn, game).await?;
     // Who answers for each sheet on the record, before the engine moves anyone.
     crate::reliability::queries::stamp_holders(conn, game_id, phase.phase_index).await?;
     let next = processed.next;
     // A kind's rules may move people between seats (a Cabinet relief or coup, CAB.1).
     let moved = seating::follow_engine(conn, game, &next).await?;
     crate::notices::tell_holder_changes(conn, game_id, &moved, now).await?;
+    crate::notices::tell_asks(conn, game_id, &before.asks(&next), now).await?;
     let sheets = order_sheets(&next, numbering);
     let must_order: Vec<SeatId> = sheets.iter().filter(|(_, must)| *must).map(|(seat_id, _)| *seat_id).collect();
     // The next deadline is stored with the results, unless the phase may end the game: by a victory, or
