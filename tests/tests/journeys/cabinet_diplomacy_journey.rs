@@ -6,11 +6,26 @@
 //! attempt to write to another power's Head of State is refused with the reason, and he writes to his
 //! own. The Head of State reads the General's pending order on his order page (CAB.7), votes a draw for
 //! the power, and proposes a relief with the standby list on the Cabinet page, which a visitor never sees
-//! (nor the seats in sign-up order, CAB.9); the GM replaces the General, whose successor reads none of his
-//! press (CAB.1); the GM ends the game and the game page names every holder.
+//! (nor the seats in sign-up order, CAB.9). The phase is processed: the Admiral finds the motion on his
+//! notifications page (issue 26.6), opens it and signs with the Cabinet page's button; the next phase
+//! relieves the General, who is told he no longer plays it, and the GM seats a standby player, whose
+//! reads none of his predecessor's press (CAB.1); the GM ends the game and the game page names every
+//! holder.
 
 use backchannel_tests::{Browser, Screen, spawn_site};
+use chrono::Utc;
+use server::turns::{Outcome, tick};
 use sqlx::PgPool;
+
+/// Makes the game due and processes its phase, as the turn worker would.
+async fn process_phase(pool: &PgPool, game_id: i64) -> anyhow::Result<()> {
+    sqlx::query("update game set deadline_at = now() - interval '1 minute' where game_id = $1")
+        .bind(game_id)
+        .execute(pool)
+        .await?;
+    anyhow::ensure!(matches!(tick(pool, Utc::now()).await?, Outcome::Advanced(_)), "the phase was processed");
+    Ok(())
+}
 
 /// Fills the game's other places with people who never log in (they sign up alone).
 async fn seat_individuals(pool: &PgPool, game_id: i64, count: usize) -> anyhow::Result<()> {
@@ -188,21 +203,42 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     let first_row = browser.text("#seats tbody tr").await?;
     assert!(first_row.contains("Austria"), "{first_row}");
 
-    // The GM replaces the General; his successor reads none of Gus's press (CAB.1).
-    browser.register(&site, "sam", "Sam Successor").await?;
-    browser.log_out().await?;
-    let gus_seat: i64 = sqlx::query_scalar(
-        "select s.seat_id from seat s join account a using (account_id) where a.username = 'gus' and s.game_id = $1",
+    // The phase is processed; the Admiral is asked to co-sign on his notifications page (issue 26.6), and
+    // signs with the Cabinet page's button rather than by typing the line.
+    process_phase(&pool, game_id).await?;
+    browser.log_in(&site, "abe").await?;
+    browser.goto(&format!("{site}/notifications")).await?;
+    let notice = browser.wait_for_text("#notices", "Motion 1 asks for your signature").await?;
+    assert!(notice.contains(&format!("relieve {title}: General")), "{notice}");
+    let notice_id: i64 = sqlx::query_scalar(
+        "select n.notice_id from notice n join account a using (account_id) where a.username = 'abe' and n.kind = 'asked_to_act'",
     )
-    .bind(game_id)
     .fetch_one(&pool)
     .await?;
+    browser.click(&format!("#notice-{notice_id} button")).await?;
+    browser.wait_for_path(|path| path.ends_with("/cabinet")).await?;
+    browser.click("#sign-1").await?;
+    browser.wait_for_text("body", "`SIGN 1` is on your order sheet").await?;
+    browser.log_out().await?;
+    process_phase(&pool, game_id).await?;
+    // The relieved General is told, of his own seat only, and loses its pages.
+    browser.log_in(&site, "gus").await?;
+    browser.goto(&format!("{site}/notifications")).await?;
+    browser.wait_for_text("#notices", &format!("You no longer play {title}: General")).await?;
+    browser.log_out().await?;
+
+    // Sam waits on the standby list; the GM seats him in the vacant post. He reads none of Gus's press
+    // (CAB.1).
+    browser.register(&site, "sam", "Sam Successor").await?;
+    browser.goto(&format!("{site}{game_path}/cabinet")).await?;
+    browser.click("#join-standby").await?;
+    browser.wait_for_text("#on-standby", "You are on the standby list").await?;
+    browser.log_out().await?;
     browser.log_in(&site, "ada").await?;
     browser.goto(&format!("{site}{game_path}/admin")).await?;
-    let replace = format!("form[action='{game_path}/admin/seats/{gus_seat}/replace']");
-    browser.fill(&format!("{replace} input[name=username]"), "sam").await?;
-    browser.click(&format!("{replace} button")).await?;
-    browser.wait_for_text("body", "Sam Successor").await?;
+    browser.select("#vacancy", &format!("{power}-general")).await?;
+    browser.click("#seat-standby").await?;
+    browser.wait_for_text("body", "Every position in use is held").await?;
     browser.log_out().await?;
     browser.log_in(&site, "sam").await?;
     browser.goto(&format!("{site}{game_path}/orders")).await?;
