@@ -891,3 +891,114 @@ async fn teams_by_consent_a_person_holds_at_most_five_unanswered_invitations(poo
         }
     }
 }
+
+/// Posts a motion form as the person at `index`, for the current phase.
+async fn propose(pool: &PgPool, people: &mut [Person], index: usize, game_id: GameId, fields: &[(&str, &str)]) {
+    let phase = current_phase(pool, game_id).await;
+    let mut form = vec![("phase", phase.as_str())];
+    form.extend_from_slice(fields);
+    people[index]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions"), &form)
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §9 ("The new Head of State can be one of the military commanders
+// himself ... or another player altogether"); rulings CAB.3; issue 26 point 8
+#[sqlx::test(migrations = "../../migrations")]
+async fn rule_9_a_coup_by_form_names_a_commander_who_moves_up_or_an_outsider_who_accepts_first(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let general = holder(&pool, game_id, &people, "germany", "general").await;
+    let admiral = holder(&pool, game_id, &people, "germany", "admiral").await;
+    let deposed = holder(&pool, game_id, &people, "germany", "head_of_state").await;
+    for commander in [general, admiral] {
+        propose(&pool, &mut people, commander, game_id, &[("motion", "coup"), ("new_head", "Germany general")]).await;
+    }
+    process_phase(&pool, game_id).await;
+    assert_eq!(holder(&pool, game_id, &people, "germany", "head_of_state").await, general, "the General moves up");
+    people[deposed].client.get(&format!("/games/{game_id}/orders")).await.assert_error_page(StatusCode::FORBIDDEN);
+    people[deposed].client.get("/notifications").await.assert_contains("You no longer play Germany: Head of State");
+
+    let turkey_general = holder(&pool, game_id, &people, "turkey", "general").await;
+    let turkey_admiral = holder(&pool, game_id, &people, "turkey", "admiral").await;
+    let mut outsider = logged_in(&pool, "zqoutsider").await;
+    let coup = [("motion", "coup"), ("new_head", "person"), ("username", "zqoutsider")];
+    for commander in [turkey_general, turkey_admiral] {
+        propose(&pool, &mut people, commander, game_id, &coup).await;
+    }
+    process_phase(&pool, game_id).await;
+    let turkey_head = holder(&pool, game_id, &people, "turkey", "head_of_state").await;
+    assert!(![turkey_general, turkey_admiral].contains(&turkey_head), "until he accepts, the old head stays");
+    people[turkey_head]
+        .client
+        .get("/notifications")
+        .await
+        .assert_contains("Your commanders propose a coup against you");
+    outsider.get("/notifications").await.assert_contains("names you (depose the Head of State of Turkey for you)");
+    // Motions are numbered through the game: Germany's coup was the first.
+    outsider
+        .post(&format!("/games/{game_id}/cabinet/motions/2/accept"), &[])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+    outsider.get(&format!("/games/{game_id}/cabinet")).await.assert_contains("You are Head of State of Turkey");
+    people[turkey_head].client.get(&format!("/games/{game_id}/orders")).await.assert_error_page(StatusCode::FORBIDDEN);
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §10 ("relieve a military commander with the signatures of two other
+// military commanders"); rulings CAB.4; issue 26 point 8
+#[sqlx::test(migrations = "../../migrations")]
+async fn cab_4_a_dual_monarch_relieves_a_junior_commander_once_two_of_the_other_three_sign(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let [italy_general, italy_admiral] = [
+        holder(&pool, game_id, &people, "italy", "general").await,
+        holder(&pool, game_id, &people, "italy", "admiral").await,
+    ];
+    let austria = holder(&pool, game_id, &people, "austria", "head_of_state").await;
+    let austria_general = holder(&pool, game_id, &people, "austria", "general").await;
+    for commander in [italy_general, italy_admiral] {
+        propose(&pool, &mut people, commander, game_id, &[("motion", "coup"), ("new_head", "Austria")]).await;
+    }
+    process_phase(&pool, game_id).await;
+    let phase = current_phase(&pool, game_id).await;
+    people[austria]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions/1/sign"), &[("phase", phase.as_str())])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+    people[austria]
+        .client
+        .get(&format!("/games/{game_id}/cabinet"))
+        .await
+        .assert_contains("General of the Army of Italy");
+
+    let relief = [("motion", "relieve"), ("seat", "Italy general"), ("replacement", "standby")];
+    propose(&pool, &mut people, austria, game_id, &relief).await;
+    process_phase(&pool, game_id).await;
+    let page = people[italy_admiral].client.get(&format!("/games/{game_id}/cabinet")).await;
+    page.assert_contains("✗ 2 signature(s) of");
+    people[austria_general].client.get("/notifications").await.assert_contains("asks for your signature");
+    let phase = current_phase(&pool, game_id).await;
+    people[italy_admiral]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions/2/sign"), &[("phase", phase.as_str())])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+    assert_eq!(holder(&pool, game_id, &people, "italy", "general").await, italy_general, "one signature is not enough");
+    let phase = current_phase(&pool, game_id).await;
+    people[austria_general]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions/2/sign"), &[("phase", phase.as_str())])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+    people[italy_general]
+        .client
+        .get(&format!("/games/{game_id}/orders"))
+        .await
+        .assert_error_page(StatusCode::FORBIDDEN);
+    people[italy_general].client.get("/notifications").await.assert_contains("You no longer play Italy: General");
+}
