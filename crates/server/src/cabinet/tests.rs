@@ -1002,3 +1002,52 @@ async fn cab_4_a_dual_monarch_relieves_a_junior_commander_once_two_of_the_other_
         .assert_error_page(StatusCode::FORBIDDEN);
     people[italy_general].client.get("/notifications").await.assert_contains("You no longer play Italy: General");
 }
+
+// See: rules/cabinet-diplomacy-ii.txt §12 ("their power (or dual-monarchy)"); rulings 2.6, CAB.9; issue 26
+// point 8
+#[sqlx::test(migrations = "../../migrations")]
+async fn rule_12_a_dual_monarchys_win_is_announced_as_such_and_lists_its_five_positions_by_holder(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let deposed = holder(&pool, game_id, &people, "italy", "head_of_state").await;
+    for commander in [
+        holder(&pool, game_id, &people, "italy", "general").await,
+        holder(&pool, game_id, &people, "italy", "admiral").await,
+    ] {
+        propose(&pool, &mut people, commander, game_id, &[("motion", "coup"), ("new_head", "Austria")]).await;
+    }
+    process_phase(&pool, game_id).await;
+    let austria = holder(&pool, game_id, &people, "austria", "head_of_state").await;
+    let phase = current_phase(&pool, game_id).await;
+    people[austria]
+        .client
+        .post(&format!("/games/{game_id}/cabinet/motions/1/sign"), &[("phase", phase.as_str())])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    process_phase(&pool, game_id).await;
+    // The count to 18 is the engine's (`rule_12_a_dual_monarchy_with_a_majority_...`); here the stored
+    // state says the realm won.
+    sqlx::query(
+        "update phase set state = jsonb_set(state, '{state,winner}', '[\"Austria\", \"Italy\"]') where game_id = $1 and processed_at is null",
+    )
+    .bind(game_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    process_phase(&pool, game_id).await;
+    let page = Client::new(pool.clone()).get(&format!("/games/{game_id}")).await;
+    page.assert_contains("The dual monarchy of Austria and Italy wins");
+    let section = page.body.split("<section id=\"winners\">").nth(1).expect("a winners section");
+    let winners = section.split("</section>").next().unwrap_or_default();
+    for (power, role) in [
+        ("austria", "head_of_state"),
+        ("austria", "general"),
+        ("austria", "admiral"),
+        ("italy", "general"),
+        ("italy", "admiral"),
+    ] {
+        let index = holder(&pool, game_id, &people, power, role).await;
+        assert!(winners.contains(&format!("{} display", people[index].username)), "{winners}");
+    }
+    assert_eq!(winners.matches("<li>").count(), 5, "{winners}");
+    assert!(!winners.contains(&people[deposed].username), "the deposed Head of State shares no win: {winners}");
+}
