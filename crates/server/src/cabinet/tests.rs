@@ -1051,3 +1051,45 @@ async fn rule_12_a_dual_monarchys_win_is_announced_as_such_and_lists_its_five_po
     assert_eq!(winners.matches("<li>").count(), 5, "{winners}");
     assert!(!winners.contains(&people[deposed].username), "the deposed Head of State shares no win: {winners}");
 }
+
+/// Saves `text` as the order sheet of the person at `index` for the current phase.
+async fn order(pool: &PgPool, people: &mut [Person], index: usize, game_id: GameId, text: &str) {
+    let phase = current_phase(pool, game_id).await;
+    people[index]
+        .client
+        .post(&format!("/games/{game_id}/orders"), &[("phase", phase.as_str()), ("text", text)])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+}
+
+// See: rules/cabinet-diplomacy-ii.txt §5 (the Head of State "may disband a unit that must retreat");
+// rulings 2.2; issue 26 point 8
+#[sqlx::test(migrations = "../../migrations")]
+async fn rule_5_on_the_site_the_head_of_state_disbands_a_retreating_army_over_his_generals_retreat(pool: PgPool) {
+    let (_gm, mut people, game_id) = cabinet_table(&pool).await;
+    let french_general = holder(&pool, game_id, &people, "france", "general").await;
+    let french_head = holder(&pool, game_id, &people, "france", "head_of_state").await;
+    let german_general = holder(&pool, game_id, &people, "germany", "general").await;
+    order(&pool, &mut people, french_general, game_id, "A par - bur").await;
+    order(&pool, &mut people, german_general, game_id, "A mun - ruh\nA ber - mun").await;
+    process_phase(&pool, game_id).await;
+    order(&pool, &mut people, french_general, game_id, "A bur H").await;
+    order(&pool, &mut people, german_general, game_id, "A ruh - bur\nA mun S A ruh - bur").await;
+    process_phase(&pool, game_id).await;
+    // Fall 1901's retreats: the General retreats, his Head of State disbands, and the disband counts.
+    let page = people[french_head].client.get(&format!("/games/{game_id}/orders")).await;
+    page.assert_contains("A bur");
+    order(&pool, &mut people, french_general, game_id, "A bur R pic").await;
+    order(&pool, &mut people, french_head, game_id, "A bur D").await;
+    process_phase(&pool, game_id).await;
+    let stored: String =
+        sqlx::query_scalar("select state::text from phase where game_id = $1 and processed_at is null")
+            .bind(game_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let state: serde_json::Value = serde_json::from_str(&stored).unwrap();
+    let units = state["state"]["game"]["units"].to_string();
+    assert!(units.contains("Germany A bur"), "Burgundy was taken: {units}");
+    assert!(!units.contains("France A pic"), "the army was disbanded, not retreated to Picardy: {units}");
+}
