@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 pub use motions::{Motion, MotionKind, MotionLine, NewHead, Nominee};
 pub use seats::{Cabinet, Holder, PersonId, Role, SeatRef, SeatStatus, duties};
+pub use views::dual_monarchy_of;
 
 use crate::facts::{Facts, Notation, SeatPlan};
 use crate::intrigue::{self, PowerName, map, merge_checks, split_sheet};

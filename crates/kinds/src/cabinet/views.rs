@@ -126,6 +126,12 @@ fn duties(state: &State, seat: SeatRef) -> String {
     }
 }
 
+/// The dual monarchy `seat` serves in, named for its members' pages; `None` for a power alone.
+pub fn dual_monarchy_of(state: &State, seat: SeatRef) -> Option<String> {
+    let realm = state.realm(state.head_power(seat.power.0));
+    (realm.len() > 1).then(|| realm_name(&realm.into_iter().map(PowerName).collect::<Vec<_>>()))
+}
+
 pub(super) fn order_form(state: &State, seat: SeatRef) -> OrderForm {
     let map = map();
     if !state.is_held(seat) || state.winner.is_some() {
@@ -155,6 +161,9 @@ pub(super) fn order_form(state: &State, seat: SeatRef) -> OrderForm {
         _ => unit_form(state, map, seat),
     };
     form.rows.extend(motion_rows(state, seat));
+    if let Some(monarchy) = dual_monarchy_of(state, seat) {
+        form.notes.push(format!("Your realm: {monarchy}"));
+    }
     form
 }
 
@@ -163,12 +172,15 @@ fn unit_form(state: &State, map: &Map, seat: SeatRef) -> OrderForm {
     let (power, extensions) = state.unit_sheet_rules(seat);
     let mut form = form_for(map, state.position(), power, &extensions);
     if seat.role == Role::HeadOfState {
+        // In a dual monarchy the monarch's rows mix both powers' units: each says whose it is.
+        let dual = state.realm(seat.power.0).len() > 1;
         for (row, unit) in form.rows.iter_mut().zip(sorted_units(state, seat)) {
             let commander = SeatRef::new(unit.power, Role::commanding(unit.kind));
+            let unit_label = if dual { format!("{} {}", PowerName(unit.power), row.label) } else { row.label.clone() };
             row.label = if state.is_held(commander) {
-                format!("Backup: {}", row.label)
+                format!("Backup: {unit_label}")
             } else {
-                format!("{} (for the vacant {commander})", row.label)
+                format!("{unit_label} (for the vacant {commander})")
             };
         }
         form.notes.push("Backup orders are used unit by unit where the commander gives none".to_string());

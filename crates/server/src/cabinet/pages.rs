@@ -88,6 +88,8 @@ pub struct CabinetPage {
     roles: [SeatRole; 3],
     /// Running: the viewer's position and duties.
     position: Option<String>,
+    /// The dual monarchy the viewer's power belongs to, named.
+    realm: Option<String>,
     duties: Option<String>,
     is_head: bool,
     is_commander: bool,
@@ -186,6 +188,7 @@ async fn build_page(conn: &mut PgConnection, nav: Nav, user: &User, game_id: Gam
         invitation,
         roles: SeatRole::POSTS,
         position: None,
+        realm: None,
         duties: None,
         is_head: false,
         is_commander: false,
@@ -283,6 +286,7 @@ impl NameBook {
 
 fn fill_position(page: &mut CabinetPage, state: &cabinet::State, seat: SeatRef, names: &NameBook) {
     page.position = Some(seat_words(seat));
+    page.realm = cabinet::dual_monarchy_of(state, seat);
     page.duties = Some(duties(seat.role, &seat.power.to_string()));
     page.is_head = seat.role == Role::HeadOfState;
     page.is_commander = seat.role.is_commander();

@@ -450,8 +450,15 @@ async fn a_coup_naming_another_head_of_state_makes_a_dual_monarchy_whose_head_or
         .client
         .get(&format!("/games/{game_id}/orders"))
         .await
-        .assert_contains("Backup: A ven")
-        .assert_contains("Backup: A vie");
+        .assert_contains("Backup: Italy A ven")
+        .assert_contains("Backup: Austria A vie")
+        .assert_contains("Your realm: The dual monarchy of Austria and Italy");
+    // Issue 26 point 7: the dual monarchy is named on its members' pages.
+    people[general]
+        .client
+        .get(&format!("/games/{game_id}/cabinet"))
+        .await
+        .assert_contains("Your realm: The dual monarchy of Austria and Italy.");
     // The public sees nothing of it.
     Client::new(pool.clone()).get(&format!("/games/{game_id}")).await.assert_lacks("dual monarchy");
 }
