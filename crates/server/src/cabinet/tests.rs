@@ -544,19 +544,26 @@ async fn nobody_sees_a_holder_he_may_not_know_on_any_page_or_mail_and_the_end_re
     }
 }
 
+/// Stores `realm` (a JSON list of powers) as the current phase's winner and processes it: the count to
+/// 18 centers is the engine's, tested there.
+async fn win_with(pool: &PgPool, game_id: GameId, realm: &str) {
+    sqlx::query(
+        "update phase set state = jsonb_set(state, '{state,winner}', $2::jsonb) where game_id = $1 and processed_at is null",
+    )
+    .bind(game_id)
+    .bind(realm)
+    .execute(pool)
+    .await
+    .unwrap();
+    process_phase(pool, game_id).await;
+}
+
 // See: rules/cabinet-diplomacy-ii.txt §12; rulings 2.6; issue 12 point 7
 #[sqlx::test(migrations = "../../migrations")]
 async fn a_won_game_lists_every_position_of_the_winning_realm_with_its_holder(pool: PgPool) {
     let (_gm, people, game_id) = cabinet_table(&pool).await;
     // The win itself is the engine's (tested there); here the stored state says France won.
-    sqlx::query(
-        "update phase set state = jsonb_set(state, '{state,winner}', '[\"France\"]') where game_id = $1 and processed_at is null",
-    )
-    .bind(game_id)
-    .execute(&pool)
-    .await
-    .unwrap();
-    process_phase(&pool, game_id).await;
+    win_with(&pool, game_id, r#"["France"]"#).await;
     let page = Client::new(pool.clone()).get(&format!("/games/{game_id}")).await;
     page.assert_contains("France wins").assert_contains("Winners");
     for role in ["head_of_state", "general", "admiral"] {
@@ -899,16 +906,30 @@ async fn teams_by_consent_a_person_holds_at_most_five_unanswered_invitations(poo
     }
 }
 
-/// Posts a motion form as the person at `index`, for the current phase.
-async fn propose(pool: &PgPool, people: &mut [Person], index: usize, game_id: GameId, fields: &[(&str, &str)]) {
+/// Posts `fields` for the current phase to the game's page `path` as the person at `index`, who is sent
+/// on (the form was taken).
+async fn post_in_phase(
+    pool: &PgPool,
+    people: &mut [Person],
+    index: usize,
+    game_id: GameId,
+    path: &str,
+    fields: &[(&str, &str)],
+) {
     let phase = current_phase(pool, game_id).await;
     let mut form = vec![("phase", phase.as_str())];
     form.extend_from_slice(fields);
-    people[index]
-        .client
-        .post(&format!("/games/{game_id}/cabinet/motions"), &form)
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    people[index].client.post(&format!("/games/{game_id}/{path}"), &form).await.assert_status(StatusCode::SEE_OTHER);
+}
+
+/// Proposes (or signs by the same line) a motion through the Cabinet page's form.
+async fn propose(pool: &PgPool, people: &mut [Person], index: usize, game_id: GameId, fields: &[(&str, &str)]) {
+    post_in_phase(pool, people, index, game_id, "cabinet/motions", fields).await;
+}
+
+/// Signs motion `motion` with the Cabinet page's button.
+async fn sign(pool: &PgPool, people: &mut [Person], index: usize, game_id: GameId, motion: u32) {
+    post_in_phase(pool, people, index, game_id, &format!("cabinet/motions/{motion}/sign"), &[]).await;
 }
 
 // See: rules/cabinet-diplomacy-ii.txt §9 ("The new Head of State can be one of the military commanders
@@ -968,12 +989,7 @@ async fn cab_4_a_dual_monarch_relieves_a_junior_commander_once_two_of_the_other_
         propose(&pool, &mut people, commander, game_id, &[("motion", "coup"), ("new_head", "Austria")]).await;
     }
     process_phase(&pool, game_id).await;
-    let phase = current_phase(&pool, game_id).await;
-    people[austria]
-        .client
-        .post(&format!("/games/{game_id}/cabinet/motions/1/sign"), &[("phase", phase.as_str())])
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    sign(&pool, &mut people, austria, game_id, 1).await;
     process_phase(&pool, game_id).await;
     people[austria]
         .client
@@ -987,20 +1003,10 @@ async fn cab_4_a_dual_monarch_relieves_a_junior_commander_once_two_of_the_other_
     let page = people[italy_admiral].client.get(&format!("/games/{game_id}/cabinet")).await;
     page.assert_contains("✗ 2 signature(s) of");
     people[austria_general].client.get("/notifications").await.assert_contains("asks for your signature");
-    let phase = current_phase(&pool, game_id).await;
-    people[italy_admiral]
-        .client
-        .post(&format!("/games/{game_id}/cabinet/motions/2/sign"), &[("phase", phase.as_str())])
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    sign(&pool, &mut people, italy_admiral, game_id, 2).await;
     process_phase(&pool, game_id).await;
     assert_eq!(holder(&pool, game_id, &people, "italy", "general").await, italy_general, "one signature is not enough");
-    let phase = current_phase(&pool, game_id).await;
-    people[austria_general]
-        .client
-        .post(&format!("/games/{game_id}/cabinet/motions/2/sign"), &[("phase", phase.as_str())])
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    sign(&pool, &mut people, austria_general, game_id, 2).await;
     process_phase(&pool, game_id).await;
     people[italy_general]
         .client
@@ -1024,23 +1030,11 @@ async fn rule_12_a_dual_monarchys_win_is_announced_as_such_and_lists_its_five_po
     }
     process_phase(&pool, game_id).await;
     let austria = holder(&pool, game_id, &people, "austria", "head_of_state").await;
-    let phase = current_phase(&pool, game_id).await;
-    people[austria]
-        .client
-        .post(&format!("/games/{game_id}/cabinet/motions/1/sign"), &[("phase", phase.as_str())])
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    sign(&pool, &mut people, austria, game_id, 1).await;
     process_phase(&pool, game_id).await;
     // The count to 18 is the engine's (`rule_12_a_dual_monarchy_with_a_majority_...`); here the stored
     // state says the realm won.
-    sqlx::query(
-        "update phase set state = jsonb_set(state, '{state,winner}', '[\"Austria\", \"Italy\"]') where game_id = $1 and processed_at is null",
-    )
-    .bind(game_id)
-    .execute(&pool)
-    .await
-    .unwrap();
-    process_phase(&pool, game_id).await;
+    win_with(&pool, game_id, r#"["Austria", "Italy"]"#).await;
     let page = Client::new(pool.clone()).get(&format!("/games/{game_id}")).await;
     page.assert_contains("The dual monarchy of Austria and Italy wins");
     let section = page.body.split("<section id=\"winners\">").nth(1).expect("a winners section");
@@ -1061,12 +1055,7 @@ async fn rule_12_a_dual_monarchys_win_is_announced_as_such_and_lists_its_five_po
 
 /// Saves `text` as the order sheet of the person at `index` for the current phase.
 async fn order(pool: &PgPool, people: &mut [Person], index: usize, game_id: GameId, text: &str) {
-    let phase = current_phase(pool, game_id).await;
-    people[index]
-        .client
-        .post(&format!("/games/{game_id}/orders"), &[("phase", phase.as_str()), ("text", text)])
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    post_in_phase(pool, people, index, game_id, "orders", &[("text", text)]).await;
 }
 
 // See: rules/cabinet-diplomacy-ii.txt §5 (the Head of State "may disband a unit that must retreat");

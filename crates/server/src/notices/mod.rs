@@ -219,7 +219,7 @@ pub async fn tell_asks(
             Addressee::Person(person) => crate::games::seating::holder_of(person).account(),
         };
         let Some(recipient) = recipient else { continue };
-        if !queries::account_exists(conn, recipient).await? {
+        if queries::username(conn, recipient).await?.is_none() {
             continue;
         }
         let detail = with_usernames(conn, &ask.text, &ask.names).await?;

@@ -178,16 +178,7 @@ pub async fn game_kind(conn: &mut PgConnection, game_id: GameId) -> Result<kinds
         .map(Into::into)
 }
 
-/// Whether the account exists: a rule may name a person by a number nobody has.
-pub async fn account_exists(conn: &mut PgConnection, account_id: AccountId) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"select exists (select 1 from account where account_id = $1) as "exists!""#,
-        account_id as AccountId
-    )
-    .fetch_one(conn)
-    .await
-}
-
+/// The account's username; `None` when no account has the id (a rule may name a person by any number).
 pub async fn username(conn: &mut PgConnection, account_id: AccountId) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar!("select username from account where account_id = $1", account_id as AccountId)
         .fetch_optional(conn)
