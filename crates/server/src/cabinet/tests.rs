@@ -816,6 +816,11 @@ async fn teams_by_consent_the_named_person_is_mailed_and_stays_free_to_sign_up_h
     let mut gm = logged_in(&pool, "consentgm").await;
     let (game_id, mut people) = forming_cabinet(&pool, &mut gm, &["capa", "matb", "matc", "matd", "mate"]).await;
     let cabinet = format!("/games/{game_id}/cabinet");
+    // Everyone takes mail, so that a second mail for the invitation's notice would show.
+    sqlx::query("update account set email = username || '@example.test', email_confirmed = true")
+        .execute(&pool)
+        .await
+        .unwrap();
     people[0].post(&format!("{cabinet}/team"), &team_of("matb", "matc")).await.assert_status(StatusCode::SEE_OTHER);
     let invitations: Vec<(String, sqlx::types::Json<MailContent>)> = sqlx::query_as(
         "select a.username, m.content from outbox_mail m join account a using (account_id)
@@ -831,6 +836,12 @@ async fn teams_by_consent_the_named_person_is_mailed_and_stays_free_to_sign_up_h
     assert!(mail.subject.contains("capa display invites you"), "{}", mail.subject);
     assert!(mail.body.contains("General of the Army") && mail.body.contains(&format!("/games/{game_id}/cabinet")));
     people[1].get(&cabinet).await.assert_contains("capa display").assert_contains("id=\"team-form\"");
+    // And on his notifications page; nobody else's.
+    people[1].get("/notifications").await.assert_contains("capa display asks you to join their team as General");
+    people[3].get("/notifications").await.assert_lacks("join their team");
+    let mailed_twice: i64 =
+        sqlx::query_scalar("select count(*) from outbox_mail where kind = 'notice'").fetch_one(&pool).await.unwrap();
+    assert_eq!(mailed_twice, 0, "the invitation's own mail is the only one");
     // The named person signs up his own team instead: the invitation lapses, the captain stays alone.
     people[1].post(&format!("{cabinet}/team"), &team_of("matd", "mate")).await.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(teams_in(&pool, game_id).await, 1, "capa's team is not formed");

@@ -63,10 +63,12 @@ pub enum NoticeKind {
     NmrWarning,
     /// The game's rules ask the recipient to act: a Cabinet motion to sign or accept, a coup against him.
     AskedToAct,
+    /// A captain named the recipient as a teammate; `detail` says who and as what.
+    TeamInvitation,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 10] = [
+    pub const ALL: [NoticeKind; 11] = [
         NoticeKind::ResultsAwaitRelease,
         NoticeKind::RolledBack,
         NoticeKind::TakeoverRequested,
@@ -77,6 +79,7 @@ impl NoticeKind {
         NoticeKind::GameEnded,
         NoticeKind::NmrWarning,
         NoticeKind::AskedToAct,
+        NoticeKind::TeamInvitation,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -91,6 +94,7 @@ impl NoticeKind {
             NoticeKind::GameEnded => "game_ended",
             NoticeKind::NmrWarning => "nmr_warning",
             NoticeKind::AskedToAct => "asked_to_act",
+            NoticeKind::TeamInvitation => "team_invitation",
         }
     }
 
@@ -114,6 +118,7 @@ impl NoticeKind {
             },
             NoticeKind::NmrWarning => format!("{detail}: the deadline is near and your orders are not ready."),
             NoticeKind::AskedToAct => format!("{detail}."),
+            NoticeKind::TeamInvitation => format!("{detail}: confirm or decline on the game's Cabinet page."),
         }
     }
 
@@ -130,13 +135,17 @@ impl NoticeKind {
             NoticeKind::GameEnded => "Game ended",
             NoticeKind::NmrWarning => "Deadline near, my orders not ready",
             NoticeKind::AskedToAct => "A motion asks for my signature or answer, or a coup is proposed against me",
+            NoticeKind::TeamInvitation => "Someone names me as a teammate",
         }
     }
 
-    /// Whether this notice is mailed by itself. Starts, ends and deadline reminders already have their
-    /// own mails (chosen above them on the account page), so their notices are not mailed twice.
+    /// Whether this notice is mailed by itself. Starts, ends, deadline reminders and team invitations
+    /// already have their own mails, so their notices are not mailed twice.
     pub fn mailed_as_notice(self) -> bool {
-        !matches!(self, NoticeKind::GameStarted | NoticeKind::GameEnded | NoticeKind::NmrWarning)
+        !matches!(
+            self,
+            NoticeKind::GameStarted | NoticeKind::GameEnded | NoticeKind::NmrWarning | NoticeKind::TeamInvitation
+        )
     }
 }
 

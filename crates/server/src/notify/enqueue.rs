@@ -58,8 +58,8 @@ pub async fn enqueue_game_start(conn: &mut PgConnection, game_id: GameId, now: D
     Ok(())
 }
 
-/// Tells a person that a captain named them as a teammate (whatever their mail settings: an
-/// invitation asks for an answer).
+/// Tells a person that a captain named them as a teammate, on his notifications page and by mail
+/// (whatever his mail settings: an invitation asks for an answer).
 pub async fn enqueue_team_invitation(
     conn: &mut PgConnection,
     recipient: AccountId,
@@ -69,6 +69,10 @@ pub async fn enqueue_team_invitation(
     position: &str,
     now: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
+    let detail = format!("{captain} asks you to join their team as {position}");
+    let link_path = format!("/games/{game_id}/cabinet");
+    let notice = Notice { game_id, kind: NoticeKind::TeamInvitation, detail: &detail, link_path };
+    notices::notify(conn, recipient, &notice, now).await?;
     let content = MailContent::TeamInvitation {
         game_id,
         game_name: game_name.to_owned(),
