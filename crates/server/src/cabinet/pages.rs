@@ -10,7 +10,9 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use kinds::AnyGame;
-use kinds::cabinet::{self, Motion, PersonId, Role, SeatRef, SeatStatus, duties, motions};
+use kinds::cabinet::{
+    self, Motion, MotionKind, MotionLine, Nominee, PersonId, Role, SeatRef, SeatStatus, duties, motions,
+};
 use serde::Deserialize;
 use sqlx::PgConnection;
 
@@ -97,8 +99,12 @@ pub struct CabinetPage {
     may_secede: bool,
     known: Vec<KnownView>,
     motions: Vec<MotionView>,
-    /// Seats a relief or appointment may name (the realm's commanders), as `France general`.
+    /// Seats a coup may name as new head (the realm's commanders), as `France general`.
     commander_seats: Vec<(String, String)>,
+    /// The commanders the Head of State may relieve now, and the vacant posts he may fill (issue 26.7: a
+    /// form that cannot apply is not shown).
+    relievable: Vec<(String, String)>,
+    vacant_posts: Vec<(String, String)>,
     /// A coup's possible new heads besides a named person.
     new_heads: Vec<(String, String)>,
     /// Motions naming the (seatless) viewer, to accept or decline.
@@ -196,6 +202,8 @@ async fn build_page(conn: &mut PgConnection, nav: Nav, user: &User, game_id: Gam
         known: Vec::new(),
         motions: Vec::new(),
         commander_seats: Vec::new(),
+        relievable: Vec::new(),
+        vacant_posts: Vec::new(),
         new_heads: Vec::new(),
         named_in: Vec::new(),
         on_standby: false,
@@ -311,12 +319,23 @@ fn fill_position(page: &mut CabinetPage, state: &cabinet::State, seat: SeatRef, 
         .map(|motion| motion_view(state, motion, Some(seat), names))
         .collect();
     let realm = state.head_power(seat.power.0);
-    page.commander_seats = state
-        .commanders_of_realm(realm)
-        .into_iter()
-        .map(|commander| {
-            (format!("{} {}", commander.power, commander.role.title().to_lowercase()), seat_words(commander))
-        })
+    let option = |commander: SeatRef| {
+        (format!("{} {}", commander.power, commander.role.title().to_lowercase()), seat_words(commander))
+    };
+    let proposable = |motion: MotionKind| motions::check_line(state, seat, &MotionLine::Propose(motion)).is_ok();
+    let commanders = state.commanders_of_realm(realm);
+    page.commander_seats = commanders.iter().copied().map(option).collect();
+    page.relievable = commanders
+        .iter()
+        .copied()
+        .filter(|target| proposable(MotionKind::Relieve { seat: *target, replacement: Nominee::Standby }))
+        .map(option)
+        .collect();
+    page.vacant_posts = commanders
+        .iter()
+        .copied()
+        .filter(|target| proposable(MotionKind::Appoint { seat: *target, replacement: Nominee::Standby }))
+        .map(option)
         .collect();
     let mut heads: Vec<(String, String)> = page
         .commander_seats

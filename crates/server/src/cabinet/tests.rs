@@ -278,6 +278,9 @@ async fn a_relief_by_form_signed_by_the_other_commander_is_filled_by_the_gm_from
     // The general takeover of seats in civil disorder is not for Cabinet positions: only the engine seats them.
     spare.get(&format!("/games/{game_id}/standby")).await.assert_error_page(StatusCode::CONFLICT);
 
+    // Every post is held: nothing to fill, so no appointment form.
+    let page = people[head].client.get(&format!("/games/{game_id}/cabinet")).await;
+    page.assert_contains("id=\"relieve-form\"").assert_lacks("id=\"appoint-form\"");
     let phase = current_phase(&pool, game_id).await;
     let relief =
         [("phase", phase.as_str()), ("motion", "relieve"), ("seat", "France general"), ("replacement", "standby")];
@@ -323,6 +326,15 @@ async fn a_relief_by_form_signed_by_the_other_commander_is_filled_by_the_gm_from
         .assert_status(StatusCode::SEE_OTHER);
     process_phase(&pool, game_id).await;
 
+    // Issue 26.7: forms that cannot apply are not shown. With the General's post vacant, the Head of State
+    // may fill it but relieve nobody (he keeps at least one commander, §11).
+    people[head]
+        .client
+        .get(&format!("/games/{game_id}/cabinet"))
+        .await
+        .assert_contains("id=\"appoint-form\"")
+        .assert_contains("id=\"no-relief\"")
+        .assert_lacks("id=\"relieve-form\"");
     // The relieved General lost his seat and its pages (CAB.1); the GM is asked and sees the standby list.
     people[general].client.get(&format!("/games/{game_id}/orders")).await.assert_error_page(StatusCode::FORBIDDEN);
     let panel = gm.get(&format!("/games/{game_id}/admin")).await;
