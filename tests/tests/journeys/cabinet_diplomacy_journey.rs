@@ -189,6 +189,7 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     phone.log_in(&site, "hedda").await?;
     for page in ["/cabinet", "/orders", "/press", ""] {
         phone.goto(&format!("{site}{game_path}{page}")).await?;
+        phone.screenshot(&format!("cabinet-phone-head{}", page.replace('/', "-"))).await?;
         assert_eq!(phone.sideways_overflow().await?, 0, "{page} scrolls sideways on a phone");
     }
     phone.log_out().await?;
@@ -210,6 +211,7 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     browser.goto(&format!("{site}/notifications")).await?;
     let notice = browser.wait_for_text("#notices", "Motion 1 asks for your signature").await?;
     assert!(notice.contains(&format!("relieve {title}: General")), "{notice}");
+    browser.screenshot("cabinet-admiral-notifications").await?;
     let notice_id: i64 = sqlx::query_scalar(
         "select n.notice_id from notice n join account a using (account_id) where a.username = 'abe' and n.kind = 'asked_to_act'",
     )
@@ -217,6 +219,7 @@ async fn a_team_signs_up_plays_its_positions_and_is_revealed_at_the_end(pool: Pg
     .await?;
     browser.click(&format!("#notice-{notice_id} button")).await?;
     browser.wait_for_path(|path| path.ends_with("/cabinet")).await?;
+    browser.screenshot("cabinet-admiral-motion-to-sign").await?;
     browser.click("#sign-1").await?;
     browser.wait_for_text("body", "`SIGN 1` is on your order sheet").await?;
     browser.log_out().await?;
