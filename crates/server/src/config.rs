@@ -123,6 +123,16 @@ pub struct Config {
     /// scraper on the machine or a private network), and not on the site's address.
     #[arg(long, env = "METRICS_BIND")]
     pub metrics_bind: Option<SocketAddr>,
+
+    /// The VAPID private key pushes are signed with: 32 bytes of a P-256 key, base64url without padding.
+    /// Unset: one is generated once and kept in the database (shared by every replica).
+    #[arg(long, env = "VAPID_PRIVATE_KEY", hide_env_values = true)]
+    pub vapid_private_key: Option<String>,
+
+    /// Who push services may contact about this site's pushes (`mailto:` or `https:`). Default: `mailto:`
+    /// and `MAIL_FROM`'s address.
+    #[arg(long, env = "VAPID_SUBJECT")]
+    pub vapid_subject: Option<String>,
 }
 
 /// How log lines are written; filter them with `RUST_LOG` (default `info`).

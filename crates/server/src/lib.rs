@@ -27,6 +27,7 @@ pub mod notify;
 pub mod orders;
 pub mod pages;
 pub mod press;
+pub mod push;
 pub mod reliability;
 pub mod revalidate;
 pub mod seed;
@@ -125,6 +126,7 @@ pub fn app(state: AppState) -> Router {
         .merge(turns::router())
         .merge(notify::router())
         .merge(notices::router())
+        .merge(push::router())
         .merge(live::router())
         .merge(press::router())
         .merge(api::pages_router())
@@ -258,6 +260,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         println!("Mail is written to {} and shown to each user on /mailbox", config.mail_dir.display());
     }
     let mail_settings = notify::MailSettings::from_config(&config);
+    let push_settings = push_settings(&config)?;
     let limits = serve::ConnectionLimits::from_config(&config, serve::raise_open_file_limit());
     let state = AppState::new(db, config);
     let mail_worker = notify::worker::run_mail_worker(
@@ -265,6 +268,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         state.clock.clone(),
         mailer,
         mail_settings,
+        (push::WebPusher::default(), push_settings),
         std::future::pending(),
     );
     let worker_settings = turns::worker::WorkerSettings {
@@ -292,6 +296,17 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     }
     tracing::info!("shut down cleanly");
     Ok(())
+}
+
+/// How the mail worker signs pushes; a configured key that is no key stops the start.
+fn push_settings(config: &Config) -> anyhow::Result<notify::worker::PushSettings> {
+    if let Some(configured) = &config.vapid_private_key {
+        push::VapidKeys::from_private(configured)?;
+    }
+    Ok(notify::worker::PushSettings {
+        configured_key: config.vapid_private_key.clone(),
+        subject: push::keys::subject(config),
+    })
 }
 
 /// Serves `/metrics` alone on `METRICS_BIND`, beside the site, for as long as the process runs.

@@ -18,6 +18,8 @@ pub struct Nav {
 
 #[derive(Debug, Clone)]
 pub struct NavUser {
+    /// The account's id, which the service worker keeps its offline pages under (`static/sw.js`).
+    pub account_id: i64,
     pub display_name: String,
     pub is_site_admin: bool,
     pub unread_notices: i64,
@@ -27,6 +29,7 @@ impl Nav {
     pub fn new(user: Option<&User>, flash: Option<String>) -> Self {
         Nav {
             user: user.map(|user| NavUser {
+                account_id: user.account_id.0,
                 display_name: user.display_name.clone(),
                 is_site_admin: user.is_site_admin,
                 unread_notices: user.unread_notices,

@@ -104,6 +104,15 @@ impl Client {
         self.app.clone().oneshot(request.body(Body::empty()).unwrap()).await.unwrap()
     }
 
+    /// Sends a request with the session cookie and returns the answer unread, headers and all.
+    pub async fn respond(&mut self, request: Request<Body>) -> axum::response::Response {
+        let mut request = request;
+        if let Some(cookie) = &self.cookie {
+            request.headers_mut().insert(header::COOKIE, cookie.parse().unwrap());
+        }
+        self.app.clone().oneshot(request).await.unwrap()
+    }
+
     pub async fn get(&mut self, path: &str) -> Page {
         self.send(Request::get(path).body(Body::empty()).unwrap()).await
     }

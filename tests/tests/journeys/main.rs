@@ -6,6 +6,7 @@ mod covert_operations_day;
 mod forgot_password;
 mod gm_panel_private_game;
 mod gm_preview_release_and_rollback;
+mod installable_with_push;
 mod live_game_of_minutes;
 mod live_game_page;
 mod observer_watches_the_game_page;

@@ -3,7 +3,7 @@
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use url::Url;
 
@@ -174,9 +174,12 @@ fn without_password(form: LoginForm) -> LoginForm {
     LoginForm { password: String::new(), ..form }
 }
 
-pub async fn logout(viewer: Viewer) -> AppResult<Redirect> {
+/// Logs out, and has the browser drop what the site kept on it for this account: the pages the service
+/// worker keeps offline, and the worker itself with this device's push subscription.
+pub async fn logout(viewer: Viewer) -> AppResult<impl IntoResponse> {
     log_out(&viewer.session).await?;
-    Ok(Redirect::to("/games"))
+    let clear = (header::HeaderName::from_static("clear-site-data"), r#""cache", "storage""#);
+    Ok(([clear], Redirect::to("/games")))
 }
 
 #[derive(Template, WebTemplate)]

@@ -28,7 +28,11 @@ pub async fn notify(conn: &mut PgConnection, payload: &str) -> Result<(), sqlx::
     sqlx::query!("select pg_notify($1, $2)", EVENT_CHANNEL, payload).execute(conn).await.map(drop)
 }
 
-/// The game's stored events after `after`, oldest first.
+/// The game's stored events a reader who had event `after` may lack, oldest first: those with a higher
+/// id, and those whose transaction was still running when `after` was written (they may have committed
+/// after it with a lower id), less the earlier events of `after`'s own transaction. The second kind may
+/// include events the reader already had, which committed before `after` in a transaction still running
+/// when `after` was written.
 pub async fn events_after(
     conn: &mut PgConnection,
     game_id: GameId,
@@ -36,7 +40,9 @@ pub async fn events_after(
 ) -> Result<Vec<StoredEvent>, sqlx::Error> {
     let rows = sqlx::query!(
         "select event_id, kind, audience, data from game_event
-         where game_id = $1 and event_id > $2 order by event_id limit 1000",
+         where game_id = $1 and (event_id > $2 or (xact_id >= (select horizon from game_event where event_id = $2)
+                                                   and xact_id <> (select xact_id from game_event where event_id = $2)))
+         order by event_id limit 1000",
         game_id as GameId,
         after
     )
@@ -79,14 +85,22 @@ pub async fn prune(db: &sqlx::PgPool) -> Result<u64, sqlx::Error> {
         .map(|done| done.rows_affected())
 }
 
-/// The game's latest event id (0 when it has none): a new stream starts after it.
-pub async fn latest_event_id(conn: &mut PgConnection, game_id: GameId) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"select coalesce(max(event_id), 0) as "latest!" from game_event where game_id = $1"#,
+/// Where a new stream starts: the game's latest event id (0 when it has none), and the ids of the
+/// committed events a resync after it would read again (see [`events_after`]), which the stream has not
+/// to send. One statement, so both are of one snapshot.
+pub async fn stream_start(conn: &mut PgConnection, game_id: GameId) -> Result<(i64, Vec<i64>), sqlx::Error> {
+    let row = sqlx::query!(
+        r#"with latest as (select coalesce(max(event_id), 0) as id from game_event where game_id = $1)
+           select latest.id as "latest!",
+                  array(select e.event_id from game_event e
+                        where e.game_id = $1
+                          and e.xact_id >= (select horizon from game_event where event_id = latest.id)) as "seen!"
+           from latest"#,
         game_id as GameId
     )
     .fetch_one(conn)
-    .await
+    .await?;
+    Ok((row.latest, row.seen))
 }
 
 /// The game's latest phase (none before the start).

@@ -39,9 +39,10 @@ pub async fn follow(
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>> + use<>>, sqlx::Error> {
     // Subscribed before reading where to start, so nothing falls between the two.
     let receiver = hub.subscribe(&db);
-    let start = match resume_after {
-        Some(after) => after,
-        None => queries::latest_event_id(&mut *db.acquire().await?, game_id).await?,
+    // A new stream starts after what is already committed: those events count as sent.
+    let (start, seen) = match resume_after {
+        Some(after) => (after, Vec::new()),
+        None => queries::stream_start(&mut *db.acquire().await?, game_id).await?,
     };
     let follower = Follower {
         db,
@@ -50,7 +51,7 @@ pub async fn follow(
         account,
         after: start,
         backlog: VecDeque::new(),
-        sent: HashSet::new(),
+        sent: seen.into_iter().collect(),
         replay: resume_after.is_some(),
     };
     // First the game's current phase, without an id: a page that was rendered before an event this

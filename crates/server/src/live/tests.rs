@@ -109,6 +109,8 @@ async fn a_visitor_follows_orders_and_phases_but_only_the_conversations_members_
     assert_eq!((phase.kind.as_str(), phase.data.as_str()), ("phase", r#"{"label":"Fall 1901 Movement","phase":1}"#));
 }
 
+/// Each `Client::new` is an app of its own, with its own listener: the second stream is another replica
+/// (or the same one restarted), as a client meets it after a restart.
 #[sqlx::test(migrations = "../../migrations")]
 async fn a_reconnecting_client_gets_what_it_missed_after_its_last_event_id(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
@@ -204,4 +206,32 @@ async fn a_live_game_has_every_phase_its_pace_long_processed_when_all_are_ready_
     let countdown = format!("data-deadline=\"{}\"", deadline.to_rfc3339());
     players[0].get(&format!("/games/{game_id}")).await.assert_contains(&countdown);
     players[0].get(&format!("/games/{game_id}/orders")).await.assert_contains(&countdown);
+}
+
+/// Raises a `game` event in its own transaction, left open for the caller to commit.
+async fn raise_uncommitted(pool: &PgPool, game_id: GameId) -> sqlx::Transaction<'static, sqlx::Postgres> {
+    let mut tx = pool.begin().await.unwrap();
+    crate::live::raise(&mut tx, game_id, crate::live::Event::Game { change: crate::live::GameChange::Extended })
+        .await
+        .unwrap();
+    tx
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_resumed_stream_gets_an_event_that_committed_after_a_later_one_despite_its_lower_id(pool: PgPool) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game(&mut gm, &mut players, "Out of order").await;
+    let path = format!("/games/{game_id}/events");
+    let mut first = Events::open(&mut Client::new(pool.clone()), &path, &[]).await;
+    // The slow transaction draws the lower id; the quick one commits first and is sent first.
+    let slow = raise_uncommitted(&pool, game_id).await;
+    raise_uncommitted(&pool, game_id).await.commit().await.unwrap();
+    let quick = first.next().await;
+    drop(first);
+    slow.commit().await.unwrap();
+    let last = quick.id.to_string();
+    let mut again = Events::open(&mut Client::new(pool.clone()), &path, &[("last-event-id", last.as_str())]).await;
+    let late = again.next().await;
+    assert!(late.id < quick.id, "the late event has the lower id: {late:?} after {quick:?}");
+    assert_eq!(late.kind, "game");
 }

@@ -160,8 +160,9 @@ pub struct Notice<'a> {
     pub link_path: String,
 }
 
-/// Tells `recipient` of `notice` in the caller's transaction, and queues its mail if the kind is mailed
-/// as a notice, the recipient has a confirmed address and did not turn this kind's mail off.
+/// Tells `recipient` of `notice` in the caller's transaction, queues a push to each of his devices if he
+/// asked for this kind's pushes, and queues its mail if the kind is mailed as a notice, the recipient
+/// has a confirmed address and did not turn this kind's mail off.
 pub async fn notify(
     conn: &mut PgConnection,
     recipient: AccountId,
@@ -169,8 +170,9 @@ pub async fn notify(
     now: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
     queries::insert_notice(conn, recipient, notice, now).await?;
+    let game_name = queries::game_name(conn, notice.game_id).await?;
+    crate::push::queue(conn, recipient, notice, &game_name, now).await?;
     if notice.kind.mailed_as_notice() && queries::wants_mail(conn, recipient, notice.kind).await? {
-        let game_name = queries::game_name(conn, notice.game_id).await?;
         let content = MailContent::Notice {
             game_id: notice.game_id,
             game_name,

@@ -150,6 +150,25 @@ pub async fn forget_expired_mail_links(db: &sqlx::PgPool, now: DateTime<Utc>) ->
 
 /// Queues a deadline reminder unless this account already has one for the game's phase; returns whether
 /// it did. The unique index makes this safe with any number of workers.
+/// Records the deadline warning of this account, game and phase; false when one was already recorded
+/// (by this or another worker).
+pub async fn insert_warning_once(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    game_id: GameId,
+    phase_index: i32,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query!(
+        "insert into nmr_warning (account_id, game_id, phase_index) values ($1, $2, $3) on conflict do nothing",
+        account_id as AccountId,
+        game_id as GameId,
+        phase_index
+    )
+    .execute(conn)
+    .await
+    .map(|done| done.rows_affected() == 1)
+}
+
 pub async fn insert_reminder_once(
     conn: &mut PgConnection,
     account_id: AccountId,
@@ -349,6 +368,9 @@ pub struct DueReminder {
     pub deadline_at: DateTime<Utc>,
     pub orders_saved: bool,
     pub ready: bool,
+    /// Whether the account chose reminder mail (and has a confirmed address): everyone else is told on
+    /// `/notifications` only.
+    pub mailed: bool,
 }
 
 pub async fn due_reminders(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Vec<DueReminder>, sqlx::Error> {
@@ -356,7 +378,8 @@ pub async fn due_reminders(conn: &mut PgConnection, now: DateTime<Utc>) -> Resul
         DueReminder,
         r#"select a.account_id as "account_id: AccountId", g.game_id as "game_id: GameId", g.name as game_name,
                 p.phase_index, p.label as phase_label, g.deadline_at as "deadline_at!: DateTime<Utc>",
-                o.orders <> '' as "orders_saved!", o.ready
+                o.orders <> '' as "orders_saved!", o.ready,
+                (a.email is not null and a.email_confirmed and a.notify_deadline) as "mailed!"
          from game g
          join phase p on p.game_id = g.game_id and p.processed_at is null
          join seat_order o on o.game_id = g.game_id and o.phase_index = p.phase_index
@@ -364,12 +387,11 @@ pub async fn due_reminders(conn: &mut PgConnection, now: DateTime<Utc>) -> Resul
          join account a on a.account_id = s.account_id
          where g.status = 'running' and g.deadline_at > $1
            and o.must_order and (o.orders = '' or not o.ready)
-           and a.email is not null and a.email_confirmed and a.notify_deadline
            and greatest(g.deadline_at - make_interval(hours => a.deadline_reminder_hours),
                         p.started_at + (g.deadline_at - p.started_at) / 2) <= $1
-           and not exists (select 1 from outbox_mail m
-                           where m.kind = 'deadline_reminder' and m.account_id = a.account_id
-                             and m.game_id = g.game_id and m.phase_index = p.phase_index)
+           and not exists (select 1 from nmr_warning w
+                           where w.account_id = a.account_id and w.game_id = g.game_id
+                             and w.phase_index = p.phase_index)
          order by g.deadline_at, a.account_id"#,
         now as _
     )

@@ -1,5 +1,7 @@
 //! Deadline reminders: not caused by an event but by time passing, so the mail worker looks for them
-//! each round. A unique index keeps them to one per account, game and phase with any number of workers.
+//! each round. Every player whose orders are missing is warned on `/notifications`; mail goes only to
+//! those who chose it. `nmr_warning` keeps it to one warning per account, game and phase with any number
+//! of workers.
 
 use chrono::{DateTime, Utc};
 use sqlx::{Connection, PgPool};
@@ -8,16 +10,27 @@ use super::content::MailContent;
 use super::queries::{self, DueReminder};
 use crate::notices::{self, Notice, NoticeKind};
 
-/// Queues the reminders that are due at `now` and were not queued yet; returns how many it queued.
+/// Warns every player whose orders are missing or not ready once the reminder time of the phase has come
+/// (on `/notifications`, by mail too for those who chose reminder mail); returns how many it warned.
 pub async fn queue_due_reminders(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<u64> {
     let mut conn = pool.acquire().await?;
-    let mut queued = 0;
+    let mut warned = 0;
     for due in queries::due_reminders(&mut conn, now).await? {
-        let content = reminder_content(&due);
-        // The reminder and its notice together: one exists exactly when the other does.
+        // The warning, its notice and its mail together: each exists exactly when the others do.
         let mut tx = conn.begin().await?;
-        if queries::insert_reminder_once(&mut tx, due.account_id, due.game_id, due.phase_index, &content, now).await? {
-            queued += 1;
+        if queries::insert_warning_once(&mut tx, due.account_id, due.game_id, due.phase_index).await? {
+            warned += 1;
+            if due.mailed {
+                queries::insert_reminder_once(
+                    &mut tx,
+                    due.account_id,
+                    due.game_id,
+                    due.phase_index,
+                    &reminder_content(&due),
+                    now,
+                )
+                .await?;
+            }
             let notice = Notice {
                 game_id: due.game_id,
                 kind: NoticeKind::NmrWarning,
@@ -28,7 +41,7 @@ pub async fn queue_due_reminders(pool: &PgPool, now: DateTime<Utc>) -> anyhow::R
         }
         tx.commit().await?;
     }
-    Ok(queued)
+    Ok(warned)
 }
 
 fn reminder_content(due: &DueReminder) -> MailContent {

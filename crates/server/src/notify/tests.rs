@@ -187,7 +187,7 @@ async fn the_gm_ending_a_game_tells_the_players_and_a_solo_result_names_the_winn
 }
 
 #[sqlx::test(migrations = "../../migrations")]
-async fn a_deadline_reminder_is_queued_once_per_phase_and_not_for_a_seat_whose_orders_are_ready(pool: PgPool) {
+async fn a_deadline_warning_reaches_every_player_without_orders_once_per_phase_by_mail_only_by_choice(pool: PgPool) {
     let (mut gm, mut players) = table(&pool, "").await;
     give_everyone_an_address(&pool).await;
     update_accounts(&pool, "notify_deadline = false", "username = 'player6'").await;
@@ -207,11 +207,11 @@ async fn a_deadline_reminder_is_queued_once_per_phase_and_not_for_a_seat_whose_o
     // Two workers look at once: each reminder is still queued once.
     let at = deadline - Duration::hours(11);
     let (first, second) = tokio::join!(queue_due_reminders(&pool, at), queue_due_reminders(&pool, at));
-    assert_eq!(first.unwrap() + second.unwrap(), 4);
+    assert_eq!(first.unwrap() + second.unwrap(), 5, "player6 too, who chose no reminder mail");
     assert_eq!(recipients_of(&pool, game_id, "deadline_reminder").await, ["player1", "player2", "player3", "player4"]);
     assert_eq!(queue_due_reminders(&pool, deadline - Duration::hours(1)).await.unwrap(), 1, "player5's 2 hours");
     assert_eq!(queue_due_reminders(&pool, deadline - Duration::minutes(1)).await.unwrap(), 0);
-    // Each reminder comes with its notice on /notifications, once.
+    // Every warning is a notice on /notifications, once; only the mail follows the choice.
     let warned: Vec<String> = sqlx::query_scalar(
         "select a.username from notice n join account a using (account_id)
          where n.game_id = $1 and n.kind = 'nmr_warning' order by a.username",
@@ -220,7 +220,7 @@ async fn a_deadline_reminder_is_queued_once_per_phase_and_not_for_a_seat_whose_o
     .fetch_all(&pool)
     .await
     .unwrap();
-    assert_eq!(warned, ["player1", "player2", "player3", "player4", "player5"]);
+    assert_eq!(warned, ["player1", "player2", "player3", "player4", "player5", "player6"]);
     players[1].get("/notifications").await.assert_contains("the deadline is near and your orders are not ready");
 
     let mails = rendered_mails(&pool, game_id).await;
