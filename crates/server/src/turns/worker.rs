@@ -32,6 +32,8 @@ pub struct WorkerSettings {
     pub concurrency: usize,
     /// The pause between polls when nothing is due ([`IDLE_PAUSE`] in production).
     pub idle_pause: Duration,
+    /// How long players waiting on `/play` who all allow bots wait before bots fill their game.
+    pub play_bot_wait: chrono::Duration,
 }
 
 /// Processes due phases until `shutdown` resolves, leaving a heartbeat first and then every
@@ -61,6 +63,11 @@ pub async fn run_worker_counting(
             Ok(0) => {}
             Ok(games) => tracing::warn!(games, "the site was down past deadlines; they were extended"),
             Err(error) => tracing::error!(error = ?error, "the turn worker could not record its heartbeat"),
+        }
+        match crate::play::form_waited(&db, clock.now(), settings.play_bot_wait).await {
+            Ok(formed) if formed.is_empty() => {}
+            Ok(formed) => tracing::info!(games = formed.len(), "formed games on /play with bots"),
+            Err(error) => tracing::error!(error = ?error, "the turn worker could not form /play games"),
         }
         let pause = match drain(&db, clock.as_ref(), settings.concurrency, &processed).await {
             Ok(Drained::Busy) => continue,
