@@ -273,7 +273,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         downtime_extension: chrono::Duration::hours(i64::from(state.config.downtime_extension_hours)),
         concurrency: state.config.turn_worker_concurrency,
         idle_pause: turns::worker::IDLE_PAUSE,
-        play_bot_wait: state.config.play_bot_wait(),
+        play: state.config.play_timing(),
     };
     let worker = turns::worker::run_worker_counting(
         state.db.clone(),

@@ -57,10 +57,14 @@ pub enum NoticeKind {
     GameEnded,
     /// The deadline is near and the recipient's orders are missing or not ready.
     NmrWarning,
+    /// A game formed on `/play` with the recipient in it: he confirms he is there (`detail`: how long).
+    GameFormed,
+    /// The recipient did not confirm at the muster and lost his seat.
+    MusterMissed,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 9] = [
+    pub const ALL: [NoticeKind; 11] = [
         NoticeKind::ResultsAwaitRelease,
         NoticeKind::RolledBack,
         NoticeKind::TakeoverRequested,
@@ -70,6 +74,8 @@ impl NoticeKind {
         NoticeKind::GameStarted,
         NoticeKind::GameEnded,
         NoticeKind::NmrWarning,
+        NoticeKind::GameFormed,
+        NoticeKind::MusterMissed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -83,6 +89,8 @@ impl NoticeKind {
             NoticeKind::GameStarted => "game_started",
             NoticeKind::GameEnded => "game_ended",
             NoticeKind::NmrWarning => "nmr_warning",
+            NoticeKind::GameFormed => "game_formed",
+            NoticeKind::MusterMissed => "muster_missed",
         }
     }
 
@@ -105,6 +113,10 @@ impl NoticeKind {
                 result => format!("The game is over: {result}."),
             },
             NoticeKind::NmrWarning => format!("{detail}: the deadline is near and your orders are not ready."),
+            NoticeKind::GameFormed => {
+                format!("Your game has formed: confirm on its page that you are there, within {detail}.")
+            }
+            NoticeKind::MusterMissed => "You did not confirm in time, so your seat went to someone else.".to_owned(),
         }
     }
 
@@ -120,6 +132,8 @@ impl NoticeKind {
             NoticeKind::GameStarted => "Game started",
             NoticeKind::GameEnded => "Game ended",
             NoticeKind::NmrWarning => "Deadline near, my orders not ready",
+            NoticeKind::GameFormed => "A game I waited for on Play now has formed",
+            NoticeKind::MusterMissed => "I lost a seat for not confirming in time",
         }
     }
 

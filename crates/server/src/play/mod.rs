@@ -1,9 +1,10 @@
 //! Games that start fast (issue 32, item 1): on `/play` a signed-in player waits for the next game of a
 //! [`Choice`] (a kind, a pace, a press rule). Like a bus station, everyone who picks the same choice
 //! waits in one queue, and a game forms as soon as enough wait: the players who waited longest take its
-//! seats, the game starts at once, and the start's notice and mail tell each of them. When every player
+//! seats and are told (notice and mail); then the game's muster ([`muster`]): each confirms he is there
+//! within [`Timing::muster`], and the game starts when all have, or when the muster ends. When every player
 //! waiting for a choice allows it, bots take the seats still empty once the longest waiting has waited
-//! [`crate::config::Config::play_bot_wait_minutes`].
+//! [`Timing::bot_wait`] (`PLAY_BOT_WAIT_MINUTES`).
 //!
 //! **Exactly once:** every change to the queue takes one advisory lock for its transaction
 //! (`queries::lock_queue`): a join forms the game in its own transaction, and the turn worker's round
@@ -14,6 +15,7 @@
 //! other player (rulings 0.5). A choice's reliability requirement ([`Choice::requirement`]) is asked on
 //! joining the queue and stored on the game it forms.
 
+pub mod muster;
 mod pages;
 pub(crate) mod queries;
 
@@ -41,6 +43,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/play", get(pages::play_page))
         .route("/play/join", post(pages::join))
         .route("/play/leave", post(pages::leave))
+        .route("/games/{game_id}/muster", post(pages::confirm))
 }
 
 /// The deadline class of a choice: a day a phase, or a live game's minutes (processed when all are ready).
@@ -163,9 +166,10 @@ impl Choice {
     }
 }
 
-/// Who of the waiting players a game takes now, and whether bots fill the rest; `None` while it waits.
-/// Enough players: the longest waiting, no bots. Fewer: all of them with bots, once every one allows
-/// bots and the longest waiting has waited `bot_wait`.
+/// Who of the waiting players a game takes now, and whether the game allows bots (in its empty seats
+/// and in seats left in civil disorder: only when every one of them allows bots); `None` while it
+/// waits. Enough players: the longest waiting. Fewer: all of them, with bots in the other seats, once
+/// every one allows bots and the longest waiting has waited `bot_wait`.
 pub fn who_plays(
     waiting: &[Waiting],
     seats: usize,
@@ -173,12 +177,23 @@ pub fn who_plays(
     bot_wait: chrono::Duration,
 ) -> Option<(Vec<AccountId>, bool)> {
     if waiting.len() >= seats {
-        return Some((waiting.iter().take(seats).map(|player| player.account_id).collect(), false));
+        let taken = &waiting[..seats];
+        let all_allow = taken.iter().all(|player| player.allows_bots);
+        return Some((taken.iter().map(|player| player.account_id).collect(), all_allow));
     }
     let first = waiting.first()?;
     let all_allow = waiting.iter().all(|player| player.allows_bots);
     (all_allow && now - first.joined_at >= bot_wait)
         .then(|| (waiting.iter().map(|player| player.account_id).collect(), true))
+}
+
+/// The queue's two waits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timing {
+    /// After the longest waiting began, bots may fill a game (when everyone waiting allows them).
+    pub bot_wait: chrono::Duration,
+    /// A formed game's players confirm they are there within this.
+    pub muster: chrono::Duration,
 }
 
 /// Where a player stands after joining.
@@ -196,14 +211,14 @@ pub async fn join(
     choice: Choice,
     allows_bots: bool,
     now: DateTime<Utc>,
-    bot_wait: chrono::Duration,
+    timing: Timing,
 ) -> AppResult<Joined> {
     if let Some(reason) = gate::refusal_for(conn, choice.requirement(), account_id).await? {
         return Err(AppError::Forbidden(reason));
     }
     queries::lock_queue(conn).await?;
     queries::enqueue(conn, account_id, choice.slug(), allows_bots, now).await?;
-    match form_if_due(conn, choice, now, bot_wait).await? {
+    match form_if_due(conn, choice, now, timing).await? {
         Some((game_id, players)) if players.contains(&account_id) => Ok(Joined::Formed(game_id)),
         _ => Ok(Joined::Waiting),
     }
@@ -217,12 +232,12 @@ pub async fn leave(conn: &mut PgConnection, account_id: AccountId) -> Result<boo
 
 /// The turn worker's round: forms every choice's game whose bots' wait has passed, in one transaction
 /// under the queue's lock. Answers the games formed.
-pub async fn form_waited(db: &PgPool, now: DateTime<Utc>, bot_wait: chrono::Duration) -> AppResult<Vec<GameId>> {
+pub async fn form_waited(db: &PgPool, now: DateTime<Utc>, timing: Timing) -> AppResult<Vec<GameId>> {
     let mut tx = db.begin().await?;
     queries::lock_queue(&mut tx).await?;
     let mut formed = Vec::new();
     for choice in Choice::ALL {
-        if let Some((game_id, _)) = form_if_due(&mut tx, choice, now, bot_wait).await? {
+        if let Some((game_id, _)) = form_if_due(&mut tx, choice, now, timing).await? {
             formed.push(game_id);
         }
     }
@@ -236,24 +251,26 @@ async fn form_if_due(
     conn: &mut PgConnection,
     choice: Choice,
     now: DateTime<Utc>,
-    bot_wait: chrono::Duration,
+    timing: Timing,
 ) -> AppResult<Option<(GameId, Vec<AccountId>)>> {
     let waiting = queries::waiting(conn, choice.slug()).await?;
-    let Some((players, bots)) = who_plays(&waiting, choice.seats(), now, bot_wait) else {
+    let Some((players, bots)) = who_plays(&waiting, choice.seats(), now, timing.bot_wait) else {
         return Ok(None);
     };
-    let game_id = form(conn, choice, &players, bots, now).await?;
+    let game_id = form(conn, choice, &players, bots, now, now + timing.muster).await?;
+    muster::announce(conn, game_id, &players, timing.muster, now).await?;
     Ok(Some((game_id, players)))
 }
 
-/// Creates and starts `choice`'s game with `players` seated (and bots in the other seats when `bots`),
-/// run by the site's own GM account, and takes the players out of the queue.
+/// Creates `choice`'s game with `players` seated (and, when `bots` allows them, bots in the other seats), run by the
+/// site's own GM account, mustering until `muster_until`, and takes the players out of the queue.
 async fn form(
     conn: &mut PgConnection,
     choice: Choice,
     players: &[AccountId],
     bots: bool,
     now: DateTime<Utc>,
+    muster_until: DateTime<Utc>,
 ) -> AppResult<GameId> {
     let gm = queries::site_gm(conn, now).await?;
     let settings = choice.settings(bots)?;
@@ -268,16 +285,17 @@ async fn form(
     };
     let game_id = game_queries::insert_game(conn, &new).await?;
     gate::store(conn, game_id, choice.requirement()).await?;
+    muster::open(conn, game_id, choice, muster_until).await?;
     let created = format!("Formed on /play from {} waiting player(s).", players.len());
     game_queries::record_audit(conn, game_id, gm, GmAction::Create, &created).await?;
     for &player in players {
         game_queries::insert_seat(conn, game_id, player, SeatRole::Player).await?;
     }
+    if bots {
+        for _ in players.len()..choice.seats() {
+            game_queries::insert_bot_seat(conn, game_id).await?;
+        }
+    }
     queries::dequeue(conn, players).await?;
-    let game = game_queries::game(conn, game_id).await?.ok_or(AppError::NotFound)?;
-    crate::turns::start::start_now(conn, &game, now)
-        .await?
-        .map_err(|not_ready| AppError::Internal(anyhow::anyhow!("a formed game could not start: {not_ready}")))?;
-    game_queries::record_audit(conn, game_id, gm, GmAction::Start, "Started as it formed.").await?;
     Ok(game_id)
 }

@@ -8,7 +8,8 @@ use serde::Deserialize;
 
 use super::{Choice, Joined, queries};
 use crate::error::{AppError, AppResult};
-use crate::extract::{Form, SignedIn, set_flash};
+use crate::extract::{Form, Path, SignedIn, set_flash};
+use crate::ids::GameId;
 use crate::pages::{Nav, format_time};
 use crate::state::AppState;
 
@@ -38,6 +39,7 @@ pub struct PlayPage {
     choices: Vec<ChoiceLine>,
     mine: Option<MyWait>,
     bot_wait_minutes: u32,
+    muster_minutes: u32,
 }
 
 pub async fn play_page(State(state): State<AppState>, signed_in: SignedIn) -> AppResult<PlayPage> {
@@ -56,7 +58,13 @@ pub async fn play_page(State(state): State<AppState>, signed_in: SignedIn) -> Ap
             requirement: choice.requirement().words(),
         })
         .collect();
-    Ok(PlayPage { nav: signed_in.nav, choices, mine, bot_wait_minutes: state.config.play_bot_wait_minutes })
+    Ok(PlayPage {
+        nav: signed_in.nav,
+        choices,
+        mine,
+        bot_wait_minutes: state.config.play_bot_wait_minutes,
+        muster_minutes: state.config.play_muster_minutes,
+    })
 }
 
 async fn my_wait(conn: &mut sqlx::PgConnection, state: &AppState, signed_in: &SignedIn) -> AppResult<Option<MyWait>> {
@@ -67,7 +75,7 @@ async fn my_wait(conn: &mut sqlx::PgConnection, state: &AppState, signed_in: &Si
         Choice::from_slug(&slug).ok_or_else(|| AppError::Internal(anyhow::anyhow!("unknown choice {slug}")))?;
     let waiting = queries::waiting(conn, choice.slug()).await?;
     let first_joined = waiting.first().map_or_else(|| state.clock.now(), |first| first.joined_at);
-    let bots_at = first_joined + state.config.play_bot_wait();
+    let bots_at = first_joined + state.config.play_timing().bot_wait;
     Ok(Some(MyWait {
         label: choice.label(),
         waiting: waiting.len(),
@@ -95,12 +103,11 @@ pub async fn join(
     let mut tx = state.db.begin().await?;
     let now = state.clock.now();
     let account_id = signed_in.user.account_id;
-    let joined =
-        super::join(&mut tx, account_id, choice, form.bots.is_some(), now, state.config.play_bot_wait()).await?;
+    let joined = super::join(&mut tx, account_id, choice, form.bots.is_some(), now, state.config.play_timing()).await?;
     tx.commit().await?;
     match joined {
         Joined::Formed(game_id) => {
-            set_flash(&signed_in.session, "Your game has formed and started: give your orders.").await?;
+            set_flash(&signed_in.session, "Your game has formed: confirm that you are there.").await?;
             Ok(Redirect::to(&format!("/games/{game_id}")))
         }
         Joined::Waiting => {
@@ -117,4 +124,17 @@ pub async fn leave(State(state): State<AppState>, signed_in: SignedIn) -> AppRes
     let flash = if was_waiting { "You left the queue." } else { "You were not waiting for a game." };
     set_flash(&signed_in.session, flash).await?;
     Ok(Redirect::to("/play"))
+}
+
+pub async fn confirm(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(game_id): Path<GameId>,
+) -> AppResult<Redirect> {
+    let mut tx = state.db.begin().await?;
+    let started = super::muster::confirm(&mut tx, game_id, signed_in.user.account_id, state.clock.now()).await?;
+    tx.commit().await?;
+    let flash = if started { "Everyone is there: the game has started." } else { "You confirmed that you are there." };
+    set_flash(&signed_in.session, flash).await?;
+    Ok(Redirect::to(&format!("/games/{game_id}")))
 }

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use crate::ids::AccountId;
+use crate::ids::{AccountId, GameId, SeatId};
 
 /// One player waiting, as forming reads him.
 #[derive(Debug, Clone)]
@@ -99,4 +99,118 @@ pub async fn site_gm(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Acco
     .await?;
     sqlx::query!("insert into play_site_gm (account_id) values ($1)", account_id as AccountId).execute(conn).await?;
     Ok(account_id)
+}
+
+/// Marks `game_id` as formed from `choice`, mustering until `until`.
+pub async fn open_muster(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    choice: &str,
+    until: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update game set play_choice = $2, muster_until = $3 where game_id = $1",
+        game_id as GameId,
+        choice,
+        until as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// The game's muster: its end and the choice it was formed from; `None` when it is not mustering.
+pub async fn muster_of(
+    conn: &mut PgConnection,
+    game_id: GameId,
+) -> Result<Option<(DateTime<Utc>, String)>, sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select muster_until as "muster_until!: DateTime<Utc>", play_choice as "play_choice!" from game
+           where game_id = $1 and muster_until is not null and play_choice is not null and status = 'forming'"#,
+        game_id as GameId
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|row| (row.muster_until, row.play_choice)))
+}
+
+/// Ends the game's muster (it starts now).
+pub async fn close_muster(conn: &mut PgConnection, game_id: GameId) -> Result<(), sqlx::Error> {
+    sqlx::query!("update game set muster_until = null where game_id = $1", game_id as GameId)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// A mustering game whose muster has ended, locked for this transaction; skips games another worker holds.
+pub async fn claim_ended_muster(conn: &mut PgConnection, now: DateTime<Utc>) -> Result<Option<GameId>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select game_id as "game_id: GameId" from game
+           where muster_until <= $1 and status = 'forming' order by muster_until limit 1 for update skip locked"#,
+        now as _
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Records that the seat's holder confirmed he is there.
+pub async fn confirm_seat(conn: &mut PgConnection, seat_id: SeatId, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update seat set mustered_at = coalesce(mustered_at, $2) where seat_id = $1",
+        seat_id as SeatId,
+        now as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// The game's seats held by people: each one's id, holder and whether he confirmed.
+pub async fn mustered(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<(SeatId, AccountId, bool)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select seat_id as "seat_id: SeatId", account_id as "account_id!: AccountId", mustered_at is not null as "confirmed!"
+           from seat where game_id = $1 and account_id is not null order by seat_id"#,
+        game_id as GameId
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|row| (row.seat_id, row.account_id, row.confirmed)).collect())
+}
+
+/// Records that `account_id` did not confirm at the game's muster.
+pub async fn record_muster_miss(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    game_id: GameId,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "insert into muster_miss (account_id, game_id, missed_at) values ($1, $2, $3) on conflict do nothing",
+        account_id as AccountId,
+        game_id as GameId,
+        now as _
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// How many musters `account_id` did not confirm at.
+pub async fn musters_missed(conn: &mut PgConnection, account_id: AccountId) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select count(*) as "count!" from muster_miss where account_id = $1"#,
+        account_id as AccountId
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Who did not confirm at the game's muster.
+pub async fn lapsed_in(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<AccountId>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select account_id as "account_id: AccountId" from muster_miss where game_id = $1"#,
+        game_id as GameId
+    )
+    .fetch_all(conn)
+    .await
 }
