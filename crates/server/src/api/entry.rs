@@ -85,6 +85,10 @@ pub struct NewGameRequest {
     /// absent: asks nothing.
     #[schema(example = 20)]
     pub no_miss_in_last: Option<u16>,
+    /// A player who misses this many movement phases in a row leaves his seat open (1 to 20); absent:
+    /// no such rule.
+    #[schema(example = 2)]
+    pub disorder_after: Option<u16>,
 }
 
 impl Default for NewGameRequest {
@@ -115,6 +119,7 @@ impl Default for NewGameRequest {
             power: None,
             reliability: None,
             no_miss_in_last: None,
+            disorder_after: None,
         }
     }
 }
@@ -203,6 +208,7 @@ impl NewGameRequest {
             players: self.players.map(|count| count.to_string()).unwrap_or_default(),
             reliability: self.reliability.unwrap_or_default(),
             no_miss_in_last: self.no_miss_in_last.map(|count| count.to_string()).unwrap_or_default(),
+            disorder_after: self.disorder_after.map(|count| count.to_string()).unwrap_or_default(),
         })
     }
 }

@@ -205,6 +205,8 @@ pub struct GamePage {
     join_refusal: Option<String>,
     /// A game formed on `/play`, before its start: who has confirmed, and until when.
     muster: Option<MusterView>,
+    /// The game's civil disorder rule, in words.
+    disorder_rule: Option<String>,
 }
 
 /// The muster as the game page shows it, its end in the viewer's zone.
@@ -264,7 +266,9 @@ pub async fn show_game(
             players: muster.players,
             mine: muster.mine,
         });
+    let disorder_rule = crate::reliability::disorder::words(&mut conn, game_id).await?;
     Ok(GamePage {
+        disorder_rule,
         muster,
         reliability_rule: requirement.words(),
         join_refusal,

@@ -16,10 +16,13 @@
 //! secret (Cabinet Diplomacy's posts, Covert Operations' players). Everything else counts only in the
 //! totals ("and 2 missed phases in games still running"), never tied to a game or a power.
 
+pub mod disorder;
 pub mod gate;
 mod pages;
 pub(crate) mod queries;
 
+#[cfg(test)]
+mod disorder_tests;
 #[cfg(test)]
 mod tests;
 
