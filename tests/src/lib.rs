@@ -81,6 +81,7 @@ impl SiteWithWorker {
             downtime_extension: chrono::Duration::hours(i64::from(state.config.downtime_extension_hours)),
             concurrency: state.config.turn_worker_concurrency,
             idle_pause: server::turns::worker::IDLE_PAUSE,
+            play: state.config.play_timing(),
         };
         let (stop_worker, stopped) = oneshot::channel::<()>();
         let worker =

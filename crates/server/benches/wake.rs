@@ -56,6 +56,7 @@ async fn run(pool: &PgPool, rounds: usize) -> anyhow::Result<()> {
         downtime_extension: chrono::Duration::hours(24),
         concurrency: 4,
         idle_pause: worker::IDLE_PAUSE,
+        play: server::play::Timing { bot_wait: chrono::Duration::minutes(10), muster: chrono::Duration::minutes(5) },
     };
     let running = tokio::spawn(worker::run_worker(pool.clone(), Arc::new(SystemClock), settings, async {
         stopped.await.ok();

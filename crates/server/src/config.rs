@@ -86,6 +86,15 @@ pub struct Config {
     #[arg(long, env = "DOWNTIME_EXTENSION_HOURS", default_value_t = 24)]
     pub downtime_extension_hours: u32,
 
+    /// Minutes after the first player began waiting on `/play` at which bots take the seats still empty,
+    /// if every waiting player allows them.
+    #[arg(long, env = "PLAY_BOT_WAIT_MINUTES", default_value_t = 10)]
+    pub play_bot_wait_minutes: u32,
+
+    /// Minutes a game formed on `/play` gives its players to confirm they are there before it starts.
+    #[arg(long, env = "PLAY_MUSTER_MINUTES", default_value_t = 5)]
+    pub play_muster_minutes: u32,
+
     /// Where mail goes: `file` writes each mail as an `.eml` file under `MAIL_DIR` and lets every user
     /// read their own mails on the Mailbox page (the quick start); `smtp` sends through `SMTP_URL`.
     #[arg(long, env = "MAIL_TRANSPORT", value_enum, default_value_t = MailTransport::File)]
@@ -189,6 +198,14 @@ impl std::str::FromStr for PublicBaseUrl {
 }
 
 impl Config {
+    /// The `/play` queue's waits.
+    pub fn play_timing(&self) -> crate::play::Timing {
+        crate::play::Timing {
+            bot_wait: chrono::Duration::minutes(i64::from(self.play_bot_wait_minutes)),
+            muster: chrono::Duration::minutes(i64::from(self.play_muster_minutes)),
+        }
+    }
+
     /// A configuration with every default, for tests and tools that bring their own pool.
     pub fn with_database_url(database_url: &str) -> Self {
         Config::parse_from(["backchannel", "--database-url", database_url])

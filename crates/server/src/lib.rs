@@ -26,6 +26,7 @@ pub mod notices;
 pub mod notify;
 pub mod orders;
 pub mod pages;
+pub mod play;
 pub mod press;
 pub mod push;
 pub mod reliability;
@@ -133,6 +134,7 @@ pub fn app(state: AppState) -> Router {
         .merge(cabinet::router())
         .merge(reliability::router())
         .merge(votes::router())
+        .merge(play::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)
@@ -275,6 +277,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         downtime_extension: chrono::Duration::hours(i64::from(state.config.downtime_extension_hours)),
         concurrency: state.config.turn_worker_concurrency,
         idle_pause: turns::worker::IDLE_PAUSE,
+        play: state.config.play_timing(),
     };
     let worker = turns::worker::run_worker_counting(
         state.db.clone(),

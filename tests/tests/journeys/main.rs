@@ -13,6 +13,7 @@ mod observer_watches_the_game_page;
 mod order_by_clicking_the_map;
 mod phone_and_no_script;
 mod play_against_bots;
+mod play_now_queue;
 mod press_private_group_public;
 mod press_settings_and_anonymity;
 mod register_create_join;

@@ -77,6 +77,18 @@ pub struct NewGameRequest {
     /// With `bots`: the power the caller plays where the kind lets players choose (absent: drawn).
     #[schema(value_type = Option<super::schema::PowerSlug>)]
     pub power: Option<String>,
+    /// Who may join by reliability, as the form's "Players' reliability": `reliable` (Reliable players
+    /// only) or `new` (no Unreliable players); absent: anyone.
+    #[schema(value_type = Option<String>, example = "reliable")]
+    pub reliability: Option<String>,
+    /// A joining player must have missed no phase among his last this many phases to order (1 to 100);
+    /// absent: asks nothing.
+    #[schema(example = 20)]
+    pub no_miss_in_last: Option<u16>,
+    /// A player who misses this many movement phases in a row leaves his seat open (1 to 20); absent:
+    /// no such rule.
+    #[schema(example = 2)]
+    pub disorder_after: Option<u16>,
 }
 
 impl Default for NewGameRequest {
@@ -105,6 +117,9 @@ impl Default for NewGameRequest {
             players: None,
             bots: None,
             power: None,
+            reliability: None,
+            no_miss_in_last: None,
+            disorder_after: None,
         }
     }
 }
@@ -191,8 +206,9 @@ impl NewGameRequest {
             bots_fill: None,
             bots_replace: None,
             players: self.players.map(|count| count.to_string()).unwrap_or_default(),
-            reliability: String::new(),
-            no_miss_in_last: String::new(),
+            reliability: self.reliability.unwrap_or_default(),
+            no_miss_in_last: self.no_miss_in_last.map(|count| count.to_string()).unwrap_or_default(),
+            disorder_after: self.disorder_after.map(|count| count.to_string()).unwrap_or_default(),
         })
     }
 }

@@ -313,3 +313,40 @@ async fn a_game_against_bots_is_created_and_started_through_the_api_and_its_gm_g
     let refused = call(&app, "POST", "/games", Some(&player), Some(json!({"bots": "fill", "power": "atlantis"}))).await;
     refused.problem(StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_game_created_through_the_api_may_ask_for_reliability_and_a_civil_disorder_rule_and_a_bad_one_is_named(
+    pool: PgPool,
+) {
+    let app = api_app(&pool, 10_000);
+    let gm = bot(&pool, "reliablegm").await;
+    let body = json!({"name": "Reliable only", "reliability": "reliable", "no_miss_in_last": 20, "disorder_after": 2});
+    let created = call(&app, "POST", "/games", Some(&gm), Some(body)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let game_id = created.json["game_id"].as_i64().unwrap();
+    let stored: (Option<String>, Option<i16>) =
+        sqlx::query_as("select min_tier::text, no_miss_in_last from game_reliability_requirement where game_id = $1")
+            .bind(game_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(stored, (Some("reliable".to_owned()), Some(20)));
+    let disorder_after: Option<i16> = sqlx::query_scalar("select disorder_after_misses from game where game_id = $1")
+        .bind(game_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(disorder_after, Some(2));
+    // A new player is refused, with the reason, as on the game page.
+    let newcomer = bot(&pool, "newcomer").await;
+    let refused =
+        call(&app, "POST", &format!("/games/{game_id}/join"), Some(&newcomer), Some(json!({"power": "france"}))).await;
+    let detail = refused.problem(StatusCode::FORBIDDEN).json["detail"].as_str().unwrap_or_default().to_owned();
+    assert!(detail.contains("Reliable players only"), "{detail}");
+    let bad = json!({"name": "Bad", "reliability": "saints", "no_miss_in_last": 500, "disorder_after": 0});
+    let refused = call(&app, "POST", "/games", Some(&gm), Some(bad)).await;
+    let detail = refused.problem(StatusCode::UNPROCESSABLE_ENTITY).json["detail"].as_str().unwrap().to_owned();
+    for field in ["reliability:", "no_miss_in_last:", "disorder_after:"] {
+        assert!(detail.contains(field), "{field} in {detail}");
+    }
+}

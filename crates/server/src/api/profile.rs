@@ -32,7 +32,7 @@ pub struct ProfileGame {
 #[schema(example = json!({"username": "alice", "display_name": "Alice", "tier": "reliable",
     "why": "Reliable: missed 1 of 40 phase(s) to order in their last 3 game(s) (within the 10% allowed), and left none of them in civil disorder.",
     "phases_to_order": 40, "phases_missed": 1, "missed_in_running_games": 0, "missed_in_secret_games": 0,
-    "games_left_in_civil_disorder": 0, "games_finished": 2, "seats_taken_over": 1, "finished_games": []}))]
+    "games_left_in_civil_disorder": 0, "games_finished": 2, "seats_taken_over": 1, "musters_missed": 0, "finished_games": []}))]
 pub struct Profile {
     pub username: String,
     pub display_name: String,
@@ -48,6 +48,8 @@ pub struct Profile {
     pub games_finished: usize,
     /// Seats taken over from a player who left, or from a bot standing in: to the player's credit.
     pub seats_taken_over: i64,
+    /// Games formed on `/play` the player did not confirm he was there for (no missed phase).
+    pub musters_missed: i64,
     pub finished_games: Vec<ProfileGame>,
 }
 
@@ -88,6 +90,7 @@ pub async fn profile(
         games_left_in_civil_disorder: record.games_left_in_disorder,
         games_finished: record.games_finished,
         seats_taken_over: record.seats_taken_over,
+        musters_missed: record.musters_missed,
         finished_games,
     }))
 }

@@ -21,6 +21,7 @@ pub(crate) struct ValidNewGame {
     pub settings: GameSettings,
     pub seat_count: i16,
     pub requirement: crate::reliability::gate::Requirement,
+    pub disorder_after: Option<i16>,
 }
 
 /// The "new game" form's validation: the kind, the settings and the seat count, every field's message
@@ -31,8 +32,11 @@ pub(crate) fn validate_new_game(form: &GameSettingsForm) -> Result<ValidNewGame,
     let settings = form.validate(&mut errors);
     let seat_count = form.validate_seat_count(kind, &mut errors);
     let requirement = crate::reliability::gate::Requirement::from_form(form, &mut errors);
+    let disorder_after = crate::reliability::disorder::from_form(&form.disorder_after, &mut errors);
     match settings.filter(|_| errors.is_empty()) {
-        Some(settings) => Ok(ValidNewGame { kind, settings: settings.for_kind(kind), seat_count, requirement }),
+        Some(settings) => {
+            Ok(ValidNewGame { kind, settings: settings.for_kind(kind), seat_count, requirement, disorder_after })
+        }
         None => Err(errors),
     }
 }
@@ -50,6 +54,7 @@ pub(crate) async fn create_game(conn: &mut PgConnection, user: &User, game: &Val
     };
     let game_id = queries::insert_game(conn, &new_game).await?;
     crate::reliability::gate::store(conn, game_id, game.requirement).await?;
+    crate::reliability::disorder::store(conn, game_id, game.disorder_after).await?;
     let line = format!("Created “{}”.", game.settings.name);
     queries::record_audit(conn, game_id, user.account_id, GmAction::Create, &line).await?;
     Ok(game_id)

@@ -55,6 +55,9 @@ pub struct GameSettingsForm {
     /// a joining player must have missed none of; empty asks nothing.
     pub reliability: String,
     pub no_miss_in_last: String,
+    /// Movement phases missed in a row after which a player leaves his seat open
+    /// (`reliability::disorder`); empty: no such rule. Read only when creating.
+    pub disorder_after: String,
     /// A live game's phase length in minutes (`5`, `10` or `15`: every phase that long, processed as
     /// soon as every seat is ready); empty for deadlines as the duration fields set them.
     pub pace: String,
@@ -96,6 +99,7 @@ impl Default for GameSettingsForm {
             players: String::new(),
             reliability: String::new(),
             no_miss_in_last: String::new(),
+            disorder_after: String::new(),
             pace: String::new(),
         }
     }
@@ -179,6 +183,7 @@ impl GameSettingsForm {
             players: String::new(),
             reliability: String::new(),
             no_miss_in_last: String::new(),
+            disorder_after: String::new(),
             pace: String::new(),
         }
     }

@@ -203,6 +203,20 @@ pub struct GamePage {
     /// What the game asks of joining players' reliability, in words, and why the viewer falls short.
     reliability_rule: Option<String>,
     join_refusal: Option<String>,
+    /// A game formed on `/play`, before its start: who has confirmed, and until when.
+    muster: Option<MusterView>,
+    /// The game's civil disorder rule, in words.
+    disorder_rule: Option<String>,
+}
+
+/// The muster as the game page shows it, its end in the viewer's zone.
+pub struct MusterView {
+    pub until: String,
+    pub until_iso: String,
+    pub until_in: String,
+    pub confirmed: usize,
+    pub players: usize,
+    pub mine: Option<bool>,
 }
 
 pub async fn show_game(
@@ -242,7 +256,20 @@ pub async fn show_game(
         Some(user) => crate::reliability::gate::refusal_for(&mut conn, requirement, user.account_id).await?,
         None => None,
     };
+    let muster = crate::play::muster::of(&mut conn, game_id, viewer.user.as_ref().map(|user| user.account_id))
+        .await?
+        .map(|muster| MusterView {
+            until: format_time(muster.until, zone),
+            until_iso: muster.until.to_rfc3339(),
+            until_in: time_left(muster.until, state.clock.now()),
+            confirmed: muster.confirmed,
+            players: muster.players,
+            mine: muster.mine,
+        });
+    let disorder_rule = crate::reliability::disorder::words(&mut conn, game_id).await?;
     Ok(GamePage {
+        disorder_rule,
+        muster,
         reliability_rule: requirement.words(),
         join_refusal,
         has_posts: has_posts(game.kind),

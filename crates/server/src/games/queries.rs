@@ -601,6 +601,24 @@ pub async fn set_seat_holder(
 /// Unique (game_id, account_id): the account already sits in this game.
 pub const ALREADY_SEATED: &str = "seat_game_id_account_id_key";
 
+/// Writes an audit line of the players' unanimous vote, tied to no account (votes are secret).
+pub async fn record_players_audit(
+    conn: &mut PgConnection,
+    game_id: GameId,
+    action: GmAction,
+    detail: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "insert into game_audit (game_id, actor_account_id, action, detail) values ($1, null, $2, $3)",
+        game_id as GameId,
+        action as GmAction,
+        detail
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
 pub async fn record_audit(
     conn: &mut PgConnection,
     game_id: GameId,
@@ -629,16 +647,18 @@ pub struct AuditEntry {
 }
 
 /// The game's audit log. In an anonymous game that has not ended, a line a player wrote (taking over a
-/// seat, deleting the account) names no one: only the GM's and site admins' names are shown.
+/// seat, deleting the account) names no one: only the GM's and site admins' names are shown. A line
+/// without actor is the players' unanimous vote ([`record_players_audit`]).
 pub async fn audit_log(conn: &mut PgConnection, game_id: GameId) -> Result<Vec<AuditEntry>, sqlx::Error> {
     sqlx::query_as!(
         AuditEntry,
         r#"select l.action as "action: GmAction", l.detail,
-            case when l.actor_account_id = g.gm_account_id or a.is_site_admin or not g.anonymous
+            case when l.actor_account_id is null then 'The players'' vote'
+                 when l.actor_account_id = g.gm_account_id or a.is_site_admin or not g.anonymous
                     or g.status = 'finished' then a.display_name
                  else 'A player' end as "actor_display_name!",
             l.created_at as "created_at: DateTime<Utc>"
-         from game_audit l join account a on a.account_id = l.actor_account_id
+         from game_audit l left join account a on a.account_id = l.actor_account_id
             join game g on g.game_id = l.game_id
          where l.game_id = $1 order by l.created_at, l.game_audit_id"#,
         game_id as GameId

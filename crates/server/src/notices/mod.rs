@@ -65,10 +65,14 @@ pub enum NoticeKind {
     AskedToAct,
     /// A captain named the recipient as a teammate; `detail` says who and as what.
     TeamInvitation,
+    /// A game formed on `/play` with the recipient in it: he confirms he is there (`detail`: how long).
+    GameFormed,
+    /// The recipient did not confirm at the muster and lost his seat.
+    MusterMissed,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 11] = [
+    pub const ALL: [NoticeKind; 13] = [
         NoticeKind::ResultsAwaitRelease,
         NoticeKind::RolledBack,
         NoticeKind::TakeoverRequested,
@@ -80,6 +84,8 @@ impl NoticeKind {
         NoticeKind::NmrWarning,
         NoticeKind::AskedToAct,
         NoticeKind::TeamInvitation,
+        NoticeKind::GameFormed,
+        NoticeKind::MusterMissed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -95,6 +101,8 @@ impl NoticeKind {
             NoticeKind::NmrWarning => "nmr_warning",
             NoticeKind::AskedToAct => "asked_to_act",
             NoticeKind::TeamInvitation => "team_invitation",
+            NoticeKind::GameFormed => "game_formed",
+            NoticeKind::MusterMissed => "muster_missed",
         }
     }
 
@@ -119,6 +127,10 @@ impl NoticeKind {
             NoticeKind::NmrWarning => format!("{detail}: the deadline is near and your orders are not ready."),
             NoticeKind::AskedToAct => format!("{detail}."),
             NoticeKind::TeamInvitation => format!("{detail}: confirm or decline on the game's Cabinet page."),
+            NoticeKind::GameFormed => {
+                format!("Your game has formed: confirm on its page that you are there, within {detail}.")
+            }
+            NoticeKind::MusterMissed => "You did not confirm in time, so your seat went to someone else.".to_owned(),
         }
     }
 
@@ -136,6 +148,8 @@ impl NoticeKind {
             NoticeKind::NmrWarning => "Deadline near, my orders not ready",
             NoticeKind::AskedToAct => "A motion asks for my signature or answer, or a coup is proposed against me",
             NoticeKind::TeamInvitation => "Someone names me as a teammate",
+            NoticeKind::GameFormed => "A game I waited for on Play now has formed",
+            NoticeKind::MusterMissed => "I lost a seat for not confirming in time",
         }
     }
 

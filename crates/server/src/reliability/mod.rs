@@ -16,10 +16,13 @@
 //! secret (Cabinet Diplomacy's posts, Covert Operations' players). Everything else counts only in the
 //! totals ("and 2 missed phases in games still running"), never tied to a game or a power.
 
+pub mod disorder;
 pub mod gate;
 mod pages;
 pub(crate) mod queries;
 
+#[cfg(test)]
+mod disorder_tests;
 #[cfg(test)]
 mod tests;
 
@@ -131,6 +134,9 @@ pub struct Record {
     /// Seats taken over from someone else (a player who left, or a bot standing in): the record's
     /// credit, counted only in the total.
     pub seats_taken_over: i64,
+    /// Games formed on `/play` the player did not confirm he was there for (no missed phase: he had
+    /// none to order), counted only in the total, outside the tier.
+    pub musters_missed: i64,
 }
 
 impl Record {
@@ -157,6 +163,7 @@ impl Record {
                 .filter(|game| game.status == GameStatus::Finished && shows_players(game))
                 .collect(),
             seats_taken_over: 0,
+            musters_missed: 0,
         }
     }
 }
@@ -167,5 +174,9 @@ pub async fn record_of(
     account_id: crate::ids::AccountId,
 ) -> Result<Record, sqlx::Error> {
     let record = Record::of(queries::played_games(conn, account_id).await?);
-    Ok(Record { seats_taken_over: queries::seats_taken_over(conn, account_id).await?, ..record })
+    Ok(Record {
+        seats_taken_over: queries::seats_taken_over(conn, account_id).await?,
+        musters_missed: crate::play::queries::musters_missed(conn, account_id).await?,
+        ..record
+    })
 }

@@ -86,7 +86,11 @@ pub async fn played_games(conn: &mut PgConnection, account_id: AccountId) -> Res
                   g.status as "status: GameStatus", g.is_public, g.anonymous, g.press as "press: PressRule",
                   g.cancelled, g.result_summary, g.finished_at as "finished_at: DateTime<Utc>",
                   coalesce(pg.duties, 0) as "phases_to_order!", coalesce(pg.misses, 0) as "phases_missed!",
-                  coalesce(pg.left_in_disorder, false) as "left_in_disorder!",
+                  coalesce(pg.left_in_disorder, false) or exists (
+                      select from seat_left_in_disorder d
+                        join phase p on p.game_id = d.game_id and p.phase_index = d.phase_index
+                      where d.game_id = g.game_id and d.account_id = $1 and p.processed_at is not null
+                  ) as "left_in_disorder!",
                   exists (select from seat s where s.game_id = g.game_id and s.account_id = $1) as "seated!"
            from game g left join per_game pg on pg.game_id = g.game_id
            where g.started_at is not null

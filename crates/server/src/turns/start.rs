@@ -95,10 +95,21 @@ pub async fn start_if_ready(
     if let Err(not_ready) = readiness(game, &seats) {
         return Ok(Err(not_ready));
     }
-    crate::games::seating::place_at_start(conn, game, &seats).await?;
+    begin(conn, game, &seats, now).await.map(Ok)
+}
+
+/// Starts a forming game whatever its seats (the caller checked): places them, opens the first phase
+/// and tells the players. A seat without holder starts open, for anyone to take over (a muster's end).
+pub async fn begin(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    seats: &[SeatRow],
+    now: DateTime<Utc>,
+) -> Result<DateTime<Utc>, AppError> {
+    crate::games::seating::place_at_start(conn, game, seats).await?;
     let deadline = game.settings().deadlines.next_deadline(DeadlineKind::Movement, now);
     crate::games::status::start(conn, game.game_id, now, deadline).await?;
     turns::tick::open_first_phase(conn, game, now).await?;
     crate::notify::enqueue_game_start(conn, game.game_id, now).await?;
-    Ok(Ok(deadline))
+    Ok(deadline)
 }

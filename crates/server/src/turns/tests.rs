@@ -435,6 +435,7 @@ async fn the_worker_loop_processes_a_due_game_by_itself_and_stops_on_shutdown(po
             downtime_extension: Duration::hours(24),
             concurrency: 3,
             idle_pause: super::worker::IDLE_PAUSE,
+            play: crate::play::Timing { bot_wait: Duration::minutes(10), muster: Duration::minutes(5) },
         },
         async {
             stopped.await.ok();

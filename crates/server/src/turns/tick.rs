@@ -161,6 +161,7 @@ pub(crate) async fn process_current_phase(
     let (phase, before, processed) = adjudicate_current_phase(conn, game).await?;
     // Who answers for each sheet on the record, before the engine moves anyone.
     crate::reliability::queries::stamp_holders(conn, game_id, phase.phase_index).await?;
+    crate::reliability::disorder::leave_seats_of_absent_players(conn, game, phase.phase_index, now).await?;
     let next = processed.next;
     // A kind's rules may move people between seats (a Cabinet relief or coup, CAB.1).
     let moved = seating::follow_engine(conn, game, &next).await?;

@@ -32,6 +32,8 @@ pub struct WorkerSettings {
     pub concurrency: usize,
     /// The pause between polls when nothing is due ([`IDLE_PAUSE`] in production).
     pub idle_pause: Duration,
+    /// The `/play` queue's waits: the worker forms games with bots, and ends musters.
+    pub play: crate::play::Timing,
 }
 
 /// Processes due phases until `shutdown` resolves, leaving a heartbeat first and then every
@@ -62,6 +64,7 @@ pub async fn run_worker_counting(
             Ok(games) => tracing::warn!(games, "the site was down past deadlines; they were extended"),
             Err(error) => tracing::error!(error = ?error, "the turn worker could not record its heartbeat"),
         }
+        play_round(&db, clock.now(), settings.play).await;
         let pause = match drain(&db, clock.as_ref(), settings.concurrency, &processed).await {
             Ok(Drained::Busy) => continue,
             Ok(Drained::Idle) => settings.idle_pause,
@@ -74,6 +77,20 @@ pub async fn run_worker_counting(
             () = &mut shutdown => return,
             () = alarm.wait(pause) => {},
         }
+    }
+}
+
+/// Forms the `/play` games whose bots' wait has passed and starts those whose muster has ended.
+async fn play_round(db: &PgPool, now: chrono::DateTime<chrono::Utc>, timing: crate::play::Timing) {
+    match crate::play::form_waited(db, now, timing).await {
+        Ok(formed) if formed.is_empty() => {}
+        Ok(formed) => tracing::info!(games = formed.len(), "formed games on /play with bots"),
+        Err(error) => tracing::error!(error = ?error, "the turn worker could not form /play games"),
+    }
+    match crate::play::muster::settle_ended(db, now).await {
+        Ok(started) if started.is_empty() => {}
+        Ok(started) => tracing::info!(games = started.len(), "started /play games at the end of their muster"),
+        Err(error) => tracing::error!(error = ?error, "the turn worker could not end a /play muster"),
     }
 }
 

@@ -10,8 +10,9 @@
 //! - **cancel**: the game ends as cancelled (`game.cancelled`), with no winner and no result on anyone's
 //!   record (`reliability` counts no finished game for it).
 //!
-//! A passed motion is written in the game's audit log under the GM's name, so that no player is tied to
-//! a vote; the GM's own pause and resume are unchanged.
+//! A passed motion is written in the game's audit log as "the players' vote", without actor (not the
+//! GM's name: he did not act), so that no player is tied to a vote; the GM's own pause and resume are
+//! unchanged.
 
 mod pages;
 mod queries;
@@ -158,6 +159,6 @@ async fn carry_out(conn: &mut PgConnection, game: &GameRow, motion: Motion, now:
             (GmAction::PlayersCancel, "Every player voted to cancel the game; it ended with no result.")
         }
     };
-    game_queries::record_audit(conn, game_id, game.gm_account_id, action, detail).await?;
+    game_queries::record_players_audit(conn, game_id, action, detail).await?;
     Ok(())
 }

@@ -36,6 +36,16 @@ async fn a_pause_vote_stays_secret_until_every_player_votes_then_pauses_the_game
             .unwrap();
     assert!(deadline.is_none() && remaining.is_some_and(|seconds| seconds > 0));
     gm.get(&format!("/games/{game_id}/admin")).await.assert_contains("Paused by the players&#39; unanimous vote");
+    // The log names the players' vote, neither the GM nor any player.
+    let log = players[0].get(&format!("/games/{game_id}/log")).await;
+    log.assert_contains("The players&#39; vote");
+    let actors: Vec<Option<i64>> =
+        sqlx::query_scalar("select actor_account_id from game_audit where game_id = $1 and action = 'players_pause'")
+            .bind(game_id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(actors, vec![None]);
     // The pause votes are spent, and the GM's resume is unchanged.
     gm.post(&format!("/games/{game_id}/admin/resume"), &[]).await.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(game_status(&pool, game_id).await, "running");
