@@ -29,6 +29,7 @@ pub mod pages;
 pub mod press;
 pub mod reliability;
 pub mod revalidate;
+pub mod sandbox;
 pub mod seed;
 pub mod serve;
 pub mod standby;
@@ -131,6 +132,7 @@ pub fn app(state: AppState) -> Router {
         .merge(cabinet::router())
         .merge(reliability::router())
         .merge(votes::router())
+        .merge(sandbox::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)
