@@ -105,23 +105,8 @@
   }
 
   // On a phone the world is wider than the screen and pans: open it over the player's own marks (his
-  // superspy, spies and influence) rather than over the Americas.
-  (function centreOnOwnMarks() {
-    var frame = map.parentElement;
-    var marks = map.querySelectorAll("text.markers");
-    if (!frame || marks.length === 0 || frame.scrollWidth <= frame.clientWidth) {
-      return;
-    }
-    var left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
-    Array.prototype.forEach.call(marks, function (mark) {
-      var box = mark.getBBox();
-      left = Math.min(left, box.x);
-      top = Math.min(top, box.y);
-      right = Math.max(right, box.x + box.width);
-      bottom = Math.max(bottom, box.y + box.height);
-    });
-    var scale = map.getBoundingClientRect().width / map.viewBox.baseVal.width;
-    frame.scrollLeft = (left + right) / 2 * scale - frame.clientWidth / 2;
-    frame.scrollTop = (top + bottom) / 2 * scale - frame.clientHeight / 2;
-  })();
+  // superspy, spies and influence) rather than over the Americas (map-centre.js, loaded first).
+  if (window.Backchannel && window.Backchannel.centreOn && map.parentElement) {
+    window.Backchannel.centreOn(map.parentElement, map, map.querySelectorAll("text.markers"));
+  }
 })();

@@ -56,3 +56,8 @@ pub async fn script() -> impl IntoResponse {
 pub async fn board_script() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../../../../static/js/board.js"))
 }
+
+/// Centring a panning map on some of its elements, shared by the board and world map scripts.
+pub async fn centre_script() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../../../../static/js/map-centre.js"))
+}
