@@ -30,15 +30,45 @@
 
   map.addEventListener("click", function (event) {
     var country = event.target.closest ? event.target.closest("[data-country]") : null;
-    if (!country) {
-      return;
+    if (country) {
+      pick(country);
     }
+  });
+
+  // The picker beside the map acts as a tap on the country chosen, and brings it into view.
+  var picker = document.getElementById("world-country");
+  if (picker) {
+    picker.addEventListener("change", function () {
+      var country = picker.value ? map.querySelector('g.country[data-country="' + picker.value + '"]') : null;
+      if (country) {
+        centre([country]);
+        pick(country);
+      }
+    });
+  }
+  // A region's button pans the map over its countries.
+  document.querySelectorAll("#world-regions button").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var codes = button.getAttribute("data-countries").trim().split(/\s+/);
+      centre(Array.prototype.filter.call(map.querySelectorAll("g.country[data-country]"), function (country) {
+        return codes.indexOf(country.getAttribute("data-country")) >= 0;
+      }));
+    });
+  });
+
+  function centre(elements) {
+    if (window.Backchannel && window.Backchannel.centreOn && map.parentElement) {
+      window.Backchannel.centreOn(map.parentElement, map, elements);
+    }
+  }
+
+  function pick(country) {
     var code = country.getAttribute("data-country");
     var name = country.getAttribute("data-name") || code;
     var done = editing.tagName === "SELECT" ? chooseIn(editing, code) : writeIntoLine(code);
     mark(country);
     say(done ? code + " (" + name + ") " + done : "No choice of this row names " + name + ".");
-  });
+  }
 
   function parts(value) {
     return value.split(",").map(function (part) {
@@ -106,7 +136,5 @@
 
   // On a phone the world is wider than the screen and pans: open it over the player's own marks (his
   // superspy, spies and influence) rather than over the Americas (map-centre.js, loaded first).
-  if (window.Backchannel && window.Backchannel.centreOn && map.parentElement) {
-    window.Backchannel.centreOn(map.parentElement, map, map.querySelectorAll("text.markers"));
-  }
+  centre(map.querySelectorAll("text.markers"));
 })();

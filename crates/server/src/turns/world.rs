@@ -28,6 +28,8 @@ pub struct WorldView {
     pub known: Vec<String>,
     /// On the order page: clicking a country writes its code into the order being edited.
     pub clickable: bool,
+    /// On the order page: every country by region, for the picker and the region buttons beside the map.
+    pub regions: Vec<mapview::WorldRegion>,
 }
 
 impl WorldView {
@@ -37,12 +39,14 @@ impl WorldView {
             svg: view.map(|view| view.render(world)),
             known: view.map(|view| view.known_countries(world)).unwrap_or_default(),
             clickable: false,
+            regions: Vec::new(),
         }
     }
 
     /// The same map on the order page, where a click on a country fills in its code.
     pub fn clickable(world: &kinds::kind::WorldBoard) -> WorldView {
-        WorldView { clickable: true, ..WorldView::of(world) }
+        let regions = map_view().map(WorldMapView::regions).unwrap_or_default();
+        WorldView { clickable: true, regions, ..WorldView::of(world) }
     }
 }
 
