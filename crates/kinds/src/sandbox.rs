@@ -12,7 +12,7 @@ use judge::{Map, Order, ParsedLine, PhaseKind, Position, Power, ProvinceId, pars
 
 use crate::judge_position::JudgePosition;
 use crate::kind::{AcceptedLine, Board, FormRow, RejectedLine, Report, Rules, StateError};
-use crate::registry::AnyGame;
+use crate::registry::{AnyGame, Kind};
 use crate::standard::{Standard, State, check_sheet, form_for, power_seat, standard_map};
 
 /// A standard position to play with, every power's orders at once.
@@ -55,6 +55,15 @@ pub struct Resolution {
 }
 
 impl Sandbox {
+    /// The kind whose rules a sandbox plays by, and whose words its reports are read in.
+    pub const RULES: Kind = Kind::Standard;
+
+    /// Whether a game of `kind` is played in its sandbox by its own rules; a variant's sandbox leaves
+    /// out its own orders and secrets.
+    pub fn plays_by_the_rules_of(kind: Kind) -> bool {
+        kind == Self::RULES
+    }
+
     /// The sandbox of a public position; an inconsistent position is refused.
     pub fn from_position(position: &JudgePosition) -> Result<Sandbox, StateError> {
         let owners: BTreeMap<&str, &str> = position

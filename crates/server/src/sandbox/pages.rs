@@ -111,7 +111,7 @@ pub async fn sandbox_page(
 
 /// What the sandbox leaves out of a variant: its own orders and secrets.
 fn variant_note(kind: Kind) -> Option<String> {
-    (kind != Kind::Standard).then(|| {
+    (!Sandbox::plays_by_the_rules_of(kind)).then(|| {
         format!(
             "{} adds its own orders and secrets to this board; here only its public position is used, played \
              by the standard rules.",
@@ -149,7 +149,7 @@ fn play(page: &mut SandboxPage, sandbox: Sandbox, request: &SandboxRequest) {
     let resolution = sandbox.resolve(&check);
     page.board = board.as_ref().map(|board| BoardView::from_board(board, Some(&resolution.report)));
     page.adjudicated = check.accepted.len();
-    page.report = Some(ReportView::in_words(resolution.report, Kind::Standard));
+    page.report = Some(ReportView::in_words(resolution.report, Sandbox::RULES));
     page.next_label = Some(resolution.next.phase_label());
     page.continue_link = Some(continue_link(page, &request.before, &check));
     page.share_link = Some(share_link(page, &request.before, &check));
