@@ -43,6 +43,8 @@
   var unsavedCount = document.getElementById("unsaved-count");
   var saved = {};
   var submitting = false;
+  // The what-if board adjudicates rather than saves, and orders any power's units: its form says so.
+  var pendingWords = form.dataset.pending || "not saved";
   var SVG_NS = "http://www.w3.org/2000/svg";
 
   // ---- chains of selects ----
@@ -164,12 +166,12 @@
   function showSaveState() {
     var unsaved = rows.filter(isUnsaved).length + plainRows.filter(plainUnsaved).length;
     if (draftState) {
-      draftState.textContent = unsaved > 0 ? "You have changes that are not saved yet: press \u201cSave these orders\u201d." : "";
+      draftState.textContent = unsaved > 0 ? (form.dataset.draftNote || "You have changes that are not saved yet: press \u201cSave these orders\u201d.") : "";
       draftState.classList.toggle("unsaved", unsaved > 0);
     }
     if (saveBar) {
       saveBar.hidden = unsaved === 0;
-      unsavedCount.textContent = unsaved + (unsaved === 1 ? " order" : " orders") + " not saved";
+      unsavedCount.textContent = unsaved + (unsaved === 1 ? " order" : " orders") + " " + pendingWords;
     }
   }
 
@@ -347,7 +349,7 @@
   function choose(row, choice) {
     setChoice(row, choice);
     clearPick();
-    say(choice.label + ": chosen, not saved yet.");
+    say(choice.label + ": chosen, " + pendingWords + ".");
   }
 
   // The sheet at the foot of the screen: one button per order a tap could mean, and a Cancel while a
@@ -616,5 +618,5 @@
   }
   say(rows.some(function (row) { return row.choices.some(function (c) { return kindIs(c, ["build"]); }); })
     ? "Click an open home center on the map to build there, or use the lists."
-    : "Click one of your units on the map to give it an order.");
+    : form.dataset.hello || "Click one of your units on the map to give it an order.");
 })();

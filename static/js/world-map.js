@@ -30,15 +30,45 @@
 
   map.addEventListener("click", function (event) {
     var country = event.target.closest ? event.target.closest("[data-country]") : null;
-    if (!country) {
-      return;
+    if (country) {
+      pick(country);
     }
+  });
+
+  // The picker beside the map acts as a tap on the country chosen, and brings it into view.
+  var picker = document.getElementById("world-country");
+  if (picker) {
+    picker.addEventListener("change", function () {
+      var country = picker.value ? map.querySelector('g.country[data-country="' + picker.value + '"]') : null;
+      if (country) {
+        centre([country]);
+        pick(country);
+      }
+    });
+  }
+  // A region's button pans the map over its countries.
+  document.querySelectorAll("#world-regions button").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var codes = button.getAttribute("data-countries").trim().split(/\s+/);
+      centre(Array.prototype.filter.call(map.querySelectorAll("g.country[data-country]"), function (country) {
+        return codes.indexOf(country.getAttribute("data-country")) >= 0;
+      }));
+    });
+  });
+
+  function centre(elements) {
+    if (window.Backchannel && window.Backchannel.centreOn && map.parentElement) {
+      window.Backchannel.centreOn(map.parentElement, map, elements);
+    }
+  }
+
+  function pick(country) {
     var code = country.getAttribute("data-country");
     var name = country.getAttribute("data-name") || code;
     var done = editing.tagName === "SELECT" ? chooseIn(editing, code) : writeIntoLine(code);
     mark(country);
     say(done ? code + " (" + name + ") " + done : "No choice of this row names " + name + ".");
-  });
+  }
 
   function parts(value) {
     return value.split(",").map(function (part) {
@@ -105,23 +135,6 @@
   }
 
   // On a phone the world is wider than the screen and pans: open it over the player's own marks (his
-  // superspy, spies and influence) rather than over the Americas.
-  (function centreOnOwnMarks() {
-    var frame = map.parentElement;
-    var marks = map.querySelectorAll("text.markers");
-    if (!frame || marks.length === 0 || frame.scrollWidth <= frame.clientWidth) {
-      return;
-    }
-    var left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
-    Array.prototype.forEach.call(marks, function (mark) {
-      var box = mark.getBBox();
-      left = Math.min(left, box.x);
-      top = Math.min(top, box.y);
-      right = Math.max(right, box.x + box.width);
-      bottom = Math.max(bottom, box.y + box.height);
-    });
-    var scale = map.getBoundingClientRect().width / map.viewBox.baseVal.width;
-    frame.scrollLeft = (left + right) / 2 * scale - frame.clientWidth / 2;
-    frame.scrollTop = (top + bottom) / 2 * scale - frame.clientHeight / 2;
-  })();
+  // superspy, spies and influence) rather than over the Americas (map-centre.js, loaded first).
+  centre(map.querySelectorAll("text.markers"));
 })();

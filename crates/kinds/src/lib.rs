@@ -19,6 +19,7 @@ mod intrigue;
 pub mod judge_position;
 pub mod kind;
 pub mod registry;
+pub mod sandbox;
 pub mod standard;
 pub mod terrorism;
 

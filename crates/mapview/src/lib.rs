@@ -24,7 +24,7 @@ pub use artwork::{Artwork, Shape, ShapeKind};
 pub use chart::{CenterSeries, CentersChart};
 pub use layout::{CANVAS_HEIGHT, CANVAS_WIDTH, Layout, LayoutError, Point};
 pub use palette::{PowerColour, power_colour};
-pub use world::{CountryShape, LinkKind, WORLD_HEIGHT, WORLD_WIDTH, WorldMapError, WorldMapView};
+pub use world::{CountryShape, LinkKind, WORLD_HEIGHT, WORLD_WIDTH, WorldMapError, WorldMapView, WorldRegion};
 
 /// The standard map with its layout, loaded and validated once; cheap to render from many times.
 #[derive(Clone, Debug)]

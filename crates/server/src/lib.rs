@@ -31,6 +31,7 @@ pub mod press;
 pub mod push;
 pub mod reliability;
 pub mod revalidate;
+pub mod sandbox;
 pub mod seed;
 pub mod serve;
 pub mod standby;
@@ -135,6 +136,7 @@ pub fn app(state: AppState) -> Router {
         .merge(reliability::router())
         .merge(votes::router())
         .merge(play::router())
+        .merge(sandbox::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(sessions)

@@ -21,3 +21,5 @@ mod reliability_and_votes;
 mod seven_players_play_to_a_draw;
 mod submit_orders_and_see_results;
 mod variant_game_secrets;
+mod what_if_board;
+mod world_map_on_a_phone;

@@ -245,6 +245,8 @@ async fn on_a_phone_tapping_the_defender_offers_the_attack_first_and_a_pick_can_
     // A fleet for a split coast: each coast is a target a finger finds.
     let (coast_width, coast_height) = browser.size("#map g.coast[data-region='bul/ec'] circle.tap").await?;
     assert!(coast_width >= 44.0 && coast_height >= 44.0, "a coast is {coast_width} × {coast_height}");
+    let (unit_width, unit_height) = browser.size("#map g.unit[data-province='aeg'] circle.tap").await?;
+    assert!(unit_width >= 44.0 && unit_height >= 44.0, "a unit's tap target is {unit_width} × {unit_height}");
     browser.tap("#map g.unit[data-province='aeg']").await?;
     browser.tap("#map g.coast[data-region='bul/sc']").await?;
     assert_eq!(chosen_order(&browser, "aeg").await?, "Fleet Aegean Sea moves to Bulgaria (south coast)");

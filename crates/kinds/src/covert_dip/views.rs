@@ -7,7 +7,7 @@ use judge::{Map, PhaseKind, Power, Season};
 use super::State;
 use super::orders::{self, CovertOrder, Question, is_neutral_center};
 use crate::intrigue::{PowerName, ProvinceName};
-use crate::kind::{BoardMark, Choice, FormRow, OrderForm, View};
+use crate::kind::{BoardMark, Choice, FormRow, OrderForm, Step, View};
 use crate::standard::{board, center_facts};
 
 /// Form rows of each kind offered at most; more can be written as text.
@@ -95,7 +95,10 @@ pub(super) fn add_covert_rows(map: &Map, state: &State, power: Power, form: &mut
     }
     let choices = |orders: Vec<CovertOrder>| {
         let mut choices = vec![Choice::whole("", "None")];
-        choices.extend(orders.into_iter().map(|order| Choice::whole(order.notation(), order.describe(map))));
+        choices.extend(orders.into_iter().map(|order| Choice {
+            steps: cio_steps(map, order),
+            ..Choice::whole(order.notation(), order.describe(map))
+        }));
         choices
     };
     let mut add = |label: &str, key: &str, count: u32, orders: Vec<CovertOrder>| {
@@ -146,6 +149,30 @@ pub(super) fn add_covert_rows(map: &Map, state: &State, power: Power, form: &mut
             );
         }
         Season::Winter => {}
+    }
+}
+
+/// A CIO as a chain of two small choices, its kind (the sheet's forms a to e) then the power or center
+/// it names, so that no list holds the Fall's 37 CIOs at once; other covert orders are offered whole.
+fn cio_steps(map: &Map, order: CovertOrder) -> Vec<Step> {
+    let power = |of: PowerName| Step::new(of.to_string().to_lowercase(), of.to_string());
+    let kind = |value: &str, words: &str| Step::new(value, words);
+    match order {
+        CovertOrder::Ask { question: Question::FdsAffectingMe { of } } => {
+            vec![kind("cio-fds", "a) Ask which FDs a power aims at my centers"), power(of)]
+        }
+        CovertOrder::Ask { question: Question::CiosMentioningMe { of } } => {
+            vec![kind("cio-cios", "b) Ask which CIOs of a power mention my country"), power(of)]
+        }
+        CovertOrder::Ask { question: Question::Balance { of } } => {
+            vec![kind("cio-balance", "c) Ask how many FDs a power holds"), power(of)]
+        }
+        CovertOrder::Ask { question: Question::Supporters { center } } => vec![
+            kind("cio-supporters", "d) Ask who supports counter-insurgencies in a center"),
+            Step::new(map.province_key(center.0), map.province(center.0).name.clone()),
+        ],
+        CovertOrder::Block { power: of } => vec![kind("cio-block", "e) Block a power's CIOs about me"), power(of)],
+        CovertOrder::Fd { .. } | CovertOrder::Vote { .. } | CovertOrder::Disclose { .. } => Vec::new(),
     }
 }
 

@@ -289,10 +289,15 @@ fn seen_bribe(map: &Map, position: &Position, purchase: &Purchase) -> String {
 /// Rows offering the bribes the power could buy alone now; group bribes are written as text.
 pub(super) fn add_bribe_rows(map: &Map, state: &State, power: Power, form: &mut OrderForm) {
     let position = &state.game.position;
-    let choices: Vec<Choice> = candidate_bribes(map, position, power)
+    let mut offered: Vec<Bribe> = candidate_bribes(map, position, power)
         .into_iter()
         .map(|kind| Bribe { kind, shares: Vec::new() })
         .filter(|bribe| bribes::check(map, position, power, bribe, state.balance(power)).is_ok())
+        .collect();
+    // The sheet's order, 1 to 9, so the form's first list reads as the sheet does.
+    offered.sort_by_key(|bribe| bribe.kind.number());
+    let choices: Vec<Choice> = offered
+        .into_iter()
         .map(|bribe| Choice {
             value: bribe.notation(map, position),
             label: bribe.describe(map, position),

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::names::{Piece, Province, Region, great_powers, home_provinces};
+use super::names::{Piece, Province, Region, great_powers, home_provinces, original_capital};
+use super::treasury::income_per_center;
 
 /// Rule 2: two turns a year.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -355,6 +356,16 @@ impl State {
 
     pub fn centers_of(&self, power: &str) -> usize {
         self.owners.iter().filter(|(province, owner)| province.is_center() && owner.as_str() == power).count()
+    }
+
+    /// What a power (or nation) receives at step 1 of the turn (rule 2): its rate per center, lower for a
+    /// Great Power that has lost its original capital.
+    pub fn income_of(&self, power: &str) -> u32 {
+        let rate = match self.powers.get(power) {
+            Some(_) => income_per_center(original_capital(power).is_some_and(|c| self.owner(c) == Some(power))),
+            None => income_per_center(true),
+        };
+        rate * self.centers_of(power) as u32
     }
 
     pub fn units_of(&self, power: &str) -> usize {

@@ -15,7 +15,7 @@ use super::board::Bridge;
 use super::names::{Piece, Province, by_distance_from, distance_home, great_powers, map, original_capital};
 use super::orders::{Extra, ExtraLine, Reading, Sheet, read_sheet};
 use super::state::{Purse, Stage, State, Unit};
-use super::treasury::{BUILD_COST, DEMOB_YIELD, UPKEEP, attrition, demobs_needed, income_per_center};
+use super::treasury::{BUILD_COST, DEMOB_YIELD, UPKEEP, attrition, demobs_needed};
 use crate::kind::{BoardUnit, Processed, Report, ReportLine, ResultWord, SeatIndex};
 
 /// The working state of a turn being processed, with everything it reports.
@@ -201,13 +201,7 @@ impl Run {
             })
             .collect();
         for (power, _) in &units_at_start {
-            let rate = match self.state.powers.get(power) {
-                Some(_) => {
-                    income_per_center(original_capital(power).is_some_and(|c| self.state.owner(c) == Some(power)))
-                }
-                None => income_per_center(true),
-            };
-            let income = rate * self.state.centers_of(power) as u32;
+            let income = self.state.income_of(power);
             self.state.credit(&Purse::Power(power.clone()), income);
             self.event(format!("{power} receives {income} in income"));
         }

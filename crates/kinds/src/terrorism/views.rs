@@ -4,7 +4,7 @@
 
 use super::names::{Province, by_distance_from, original_capital};
 use super::state::{Purse, State};
-use super::treasury::levy_maximum;
+use super::treasury::{UPKEEP, levy_maximum};
 use crate::kind::{Board, BoardMark, BoardUnit, Choice, FormRow, OrderForm, Step, View};
 
 pub fn public_view(state: &State) -> View {
@@ -102,7 +102,12 @@ pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
     money_order_rows(state, player, form);
     for power in state.powers_of(player) {
         let treasury = state.balance(&Purse::Power(power.clone())).unwrap_or(0);
-        form.notes.push(format!("{power}'s treasury: {treasury}"));
+        let (income, upkeep) = (state.income_of(&power), upkeep_of(state, &power));
+        form.notes.push(format!(
+            "{power}'s treasury: {treasury} now, + {income} income − {upkeep} upkeep at step 1 of the turn: about {} \
+             to spend on money orders (before cedes and levies)",
+            spendable(state, &power)
+        ));
     }
     form.notes.push(
         "Money orders go on the same sheet, one a line: BUILD A lvp, DEMOB A lon, CAPITAL edi, CEDE bur, PERMIT \
@@ -110,6 +115,17 @@ pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
          TRANSFER 6 TO KGB, BID 10 FOR Free Picardy; start a line with `CIA:` or a nation's name to act from it"
             .to_string(),
     );
+}
+
+fn upkeep_of(state: &State, power: &str) -> u32 {
+    state.units_of(power) as u32 * UPKEEP
+}
+
+/// What a power will hold when its money orders are carried out: its treasury with step 1's income and
+/// upkeep (rule 15), so that a treasury of 0 before the first turn's income still offers its amounts.
+fn spendable(state: &State, power: &str) -> u32 {
+    let treasury = state.balance(&Purse::Power(power.to_string())).unwrap_or(0);
+    (treasury + state.income_of(power)).saturating_sub(upkeep_of(state, power))
 }
 
 /// How many money-order rows the form offers; more orders go in the text box.
@@ -124,7 +140,7 @@ const MAX_AMOUNT_CHOICES: u32 = 60;
 /// then the amount. Orders that need a name typed (founding or renaming a group, opening an agency)
 /// stay in the text box.
 fn money_order_rows(state: &State, player: &str, form: &mut OrderForm) {
-    let treasury = state.balance(&Purse::Power(player.to_string())).unwrap_or(0);
+    let treasury = spendable(state, player);
     if treasury == 0 || state.powers.get(player).is_none_or(|great| great.eliminated) {
         return;
     }

@@ -464,3 +464,28 @@ fn cd_canonical_sheet_reads_back_the_same() {
     assert_eq!(canonical, "FD bul\nCIO ask d bul\nCIO block Turkey\nVOTE Russia 1\nA mos - ukr");
     assert_eq!(game.check_orders(russia, &canonical).accepted, check.accepted);
 }
+
+// Issue 29 item 9: the Fall's 37 CIOs are chosen by their form (a to e), then the power or center they
+// name, never from one flat list; each chain ends in the CIO's own notation.
+#[test]
+fn cd_cios_are_offered_by_their_form_then_the_power_or_center_they_name() {
+    let game = turkey_in_bulgaria("F1902M", &["Turkey A bul"], &[("Russia", 1, 2)]);
+    let form = game.order_form(seat(&game, "Russia"));
+    let cio = form.rows.iter().find(|row| row.key == "cio1").expect("a CIO row");
+    let orders: Vec<&kinds::Choice> = cio.choices.iter().filter(|choice| !choice.value.is_empty()).collect();
+    assert!(orders.len() > 30, "{} CIOs", orders.len());
+    assert!(orders.iter().all(|choice| choice.steps.len() == 2), "every CIO is a chain of two choices");
+    let mut forms: Vec<&str> = Vec::new();
+    for choice in &orders {
+        if !forms.contains(&choice.steps[0].value.as_str()) {
+            forms.push(choice.steps[0].value.as_str());
+        }
+    }
+    assert_eq!(forms, ["cio-fds", "cio-cios", "cio-balance", "cio-block", "cio-supporters"]);
+    for form in forms {
+        let second = orders.iter().filter(|choice| choice.steps[0].value == form).count();
+        assert!(second <= 13, "{form} lists {second} choices");
+    }
+    let block = orders.iter().find(|choice| choice.steps[0].value == "cio-block" && choice.steps[1].value == "turkey");
+    assert_eq!(block.map(|choice| choice.value.as_str()), Some("CIO block Turkey"));
+}

@@ -145,3 +145,22 @@ fn the_bribe_rows_offer_each_bribe_as_a_chain_of_which_bribe_then_its_unit_or_po
     let holdable = row.choices.iter().filter(|choice| choice.value.starts_with("BRIBE hold")).count();
     assert!((22..=34).contains(&holdable), "a unit per line of the second select: {holdable}");
 }
+
+// Issue 29 item 9: the bribe row's first list follows the sheet's numbering, 1 to 9.
+#[test]
+fn the_bribe_rows_list_the_bribes_in_the_sheet_s_order() {
+    let game = new_game();
+    let form = game.order_form(seat(&game, "France"));
+    let row = form.rows.iter().find(|row| row.label == "Bribe 1").expect("a bribe row");
+    let mut firsts: Vec<&str> = Vec::new();
+    for step in row.choices.iter().filter_map(|choice| choice.steps.first()) {
+        if !firsts.contains(&step.label.as_str()) {
+            firsts.push(step.label.as_str());
+        }
+    }
+    let numbers: Vec<&str> = firsts.iter().map(|label| label.split('.').next().unwrap_or_default()).collect();
+    let mut sorted = numbers.clone();
+    sorted.sort();
+    assert_eq!(numbers, sorted, "{firsts:?}");
+    assert_eq!(numbers.first(), Some(&"1"));
+}

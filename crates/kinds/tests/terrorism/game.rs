@@ -171,3 +171,22 @@ fn the_money_rows_offer_contributions_and_transfers_as_chains_that_the_sheet_che
         "only the owner transfers to its agency"
     );
 }
+
+// Issue 29 item 9: money orders are carried out after step 1's income and upkeep (rule 15), so a
+// treasury of 0 before the first income still offers the amounts that income will pay for, and the
+// form says where the sum comes from rather than a bare 0.
+#[test]
+fn the_money_rows_count_step_one_s_income_and_upkeep_and_the_note_says_so() {
+    let game = add_group(&new_game(), "Red Hand", "bur", 2, "Germany");
+    assert_eq!(treasury(&game, "France"), 0);
+    let form = game.order_form(seat("France"));
+    let note = form.notes.iter().find(|note| note.starts_with("France's treasury")).expect("a treasury note");
+    assert_eq!(
+        note,
+        "France's treasury: 0 now, + 9 income − 3 upkeep at step 1 of the turn: about 6 to spend on money orders \
+         (before cedes and levies)"
+    );
+    let row = form.rows.iter().find(|row| row.label == "Money order 1").expect("money rows at a treasury of 0");
+    assert!(row.choices.iter().any(|choice| choice.value == "CONTRIBUTE 6 TO bur"));
+    assert!(!row.choices.iter().any(|choice| choice.value == "CONTRIBUTE 7 TO bur"), "no more than 6");
+}

@@ -8,8 +8,9 @@ use svg::node::element::{Group, Title};
 use super::PlacedUnit;
 use super::shapes::{HATCH_ID, centred_letter, circle, label, round, unit_shape};
 
-/// How far around a unit a tap still picks it: about 32 px at the width a phone shows the map.
-const TAP_RADIUS: f64 = 18.0;
+/// How far around a unit a tap still picks it: 44 px across at the width a phone shows the map (56rem
+/// for 1,000 units), as a split coast's ring.
+const TAP_RADIUS: f64 = 25.0;
 use crate::palette::{FAILED, OUTLINE};
 
 pub(super) fn layer(units: &[PlacedUnit], board: &Board) -> Group {

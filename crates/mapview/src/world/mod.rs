@@ -5,6 +5,9 @@
 //! exactly where troops may cross.
 
 mod draw;
+mod regions;
+
+pub use regions::WorldRegion;
 
 use std::collections::{BTreeSet, HashMap};
 

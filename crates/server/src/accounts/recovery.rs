@@ -15,6 +15,7 @@ use super::resets;
 use super::throttle::{self, RESET_WINDOW};
 use super::tokens::{self, Purpose};
 use crate::api::queries as api_queries;
+use crate::config::MailTransport;
 use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, set_flash};
 use crate::pages::Nav;
@@ -28,10 +29,18 @@ pub struct ForgotPasswordPage {
     errors: FormErrors,
     /// Shown after a request: the same words whether or not an account has the address.
     sent_to: Option<String>,
+    /// Mail stays on the site's own machine (the quick start): say where a locked-out user finds it.
+    mail_stays_here: bool,
 }
 
 pub async fn forgot_password_page(viewer: Viewer) -> ForgotPasswordPage {
-    ForgotPasswordPage { nav: viewer.nav, email: String::new(), errors: FormErrors::default(), sent_to: None }
+    ForgotPasswordPage {
+        nav: viewer.nav,
+        email: String::new(),
+        errors: FormErrors::default(),
+        sent_to: None,
+        mail_stays_here: false,
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -54,7 +63,13 @@ pub async fn request_password_reset(
     if !email.contains('@') || email.len() > 254 {
         let mut errors = FormErrors::default();
         errors.add("email", "Enter the e-mail address of your account.");
-        return Ok(invalid_form(ForgotPasswordPage { nav: viewer.nav, email, errors, sent_to: None }));
+        return Ok(invalid_form(ForgotPasswordPage {
+            nav: viewer.nav,
+            email,
+            errors,
+            sent_to: None,
+            mail_stays_here: false,
+        }));
     }
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
@@ -62,7 +77,7 @@ pub async fn request_password_reset(
         tx.commit().await?;
         let mut errors = FormErrors::default();
         errors.add("email", "Too many reset requests. Wait an hour and try again.");
-        let page = ForgotPasswordPage { nav: viewer.nav, email, errors, sent_to: None };
+        let page = ForgotPasswordPage { nav: viewer.nav, email, errors, sent_to: None, mail_stays_here: false };
         return Ok((StatusCode::TOO_MANY_REQUESTS, page).into_response());
     }
     resets::record_reset_request(&mut tx, &email, now).await?;
@@ -72,6 +87,7 @@ pub async fn request_password_reset(
         email: String::new(),
         errors: FormErrors::default(),
         sent_to: Some(email),
+        mail_stays_here: state.config.mail_transport == MailTransport::File,
     }
     .into_response())
 }

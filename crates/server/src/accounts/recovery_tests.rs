@@ -428,3 +428,14 @@ async fn the_profile_answers_the_same_whether_or_not_another_account_has_the_add
     // The holder of the address gets no mail about an account that cannot have it.
     assert_eq!(mails_of_kind(&pool, "email_confirmation").await, 1);
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn where_mail_stays_on_the_machine_the_reset_page_says_where_a_locked_out_user_finds_it(pool: PgPool) {
+    let mut client = Client::new(pool.clone());
+    let page = client.post("/password-reset", &[("email", "nobody@example.test")]).await;
+    page.assert_status(StatusCode::OK).assert_contains("id=\"mail-stays-here\"").assert_contains("MAIL_DIR");
+    let mut config = crate::config::Config::with_database_url("postgres://unused");
+    config.mail_transport = crate::config::MailTransport::Smtp;
+    let mut smtp = Client::with_app(crate::app(crate::state::AppState::new(pool, config)));
+    smtp.post("/password-reset", &[("email", "nobody@example.test")]).await.assert_lacks("mail-stays-here");
+}

@@ -469,7 +469,8 @@ async fn the_mailbox_shows_the_signed_in_user_their_own_mails_and_nobody_elses(p
     let page = players[0].get("/mailbox").await;
     page.assert_status(StatusCode::OK)
         .assert_contains("Inbox: the game has started")
-        .assert_contains("You play Austria.");
+        .assert_contains("You play Austria.")
+        .assert_contains("<a href=\"/games/");
     for other in ["You play England.", "You play Turkey."] {
         page.assert_lacks(other);
     }

@@ -55,6 +55,8 @@ pub fn what_is_missing(path: &[String]) -> String {
     let next = match (path.first().map(String::as_str), path.len()) {
         (None, _) => "the kind of order",
         (Some("bribe-learn" | "bribe-extra" | "bribe-nmr"), _) => "which power",
+        (Some("cio-fds" | "cio-cios" | "cio-balance" | "cio-block"), _) => "which power",
+        (Some("cio-supporters"), _) => "which center",
         (Some("contribute"), 1) => "which group",
         (Some("bid"), 1) => "which nation",
         (Some("transfer"), 1) => "which agency",
@@ -77,6 +79,8 @@ pub fn level_caption(path: &[String], depth: usize) -> &'static str {
     match (path.first().map(String::as_str), depth) {
         (_, 0) => "Order",
         (Some("bribe-learn" | "bribe-extra" | "bribe-nmr"), _) => "Power",
+        (Some("cio-fds" | "cio-cios" | "cio-balance" | "cio-block"), _) => "Power",
+        (Some("cio-supporters"), _) => "Center",
         (Some("contribute"), 1) => "Group",
         (Some("bid"), 1) => "Nation",
         (Some("transfer"), 1) => "Agency",

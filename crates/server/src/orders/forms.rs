@@ -66,7 +66,7 @@ pub fn read_sheet(fields: &[(String, String)]) -> Result<SheetSubmission, String
 }
 
 /// The rows' fields: `unit_N` holds a whole order, `unit_N_K` the K-th step of row N's chain.
-fn row_picks(fields: &[(String, String)]) -> Result<BTreeMap<usize, RowPick>, String> {
+pub(crate) fn row_picks(fields: &[(String, String)]) -> Result<BTreeMap<usize, RowPick>, String> {
     let mut steps: BTreeMap<usize, BTreeMap<usize, String>> = BTreeMap::new();
     let mut picks: BTreeMap<usize, RowPick> = BTreeMap::new();
     let mut total = 0;

@@ -26,6 +26,7 @@ pub(crate) mod chain;
 pub(crate) mod forms;
 pub(crate) mod pages;
 pub(crate) mod queries;
+pub(crate) mod rows;
 pub(crate) mod save;
 
 use axum::Router;

@@ -55,6 +55,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/games/{game_id}/phases/{phase_index}", get(pages::phase_page))
         .route("/static/js/world-map.js", get(world::script))
         .route("/static/js/board.js", get(world::board_script))
+        .route("/static/js/map-centre.js", get(world::centre_script))
 }
 
 #[cfg(test)]

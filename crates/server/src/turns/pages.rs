@@ -64,6 +64,8 @@ pub struct PhasePage {
     public_press: Vec<MessageView>,
     /// Powers that had to order and sent nothing.
     silent: Vec<String>,
+    /// The what-if board of this phase (`sandbox/`), for kinds played on the standard board.
+    sandbox_link: Option<String>,
 }
 
 pub async fn phase_page(
@@ -87,6 +89,8 @@ pub async fn phase_page(
     let board = view.board.as_ref().map(|board| BoardView::from_board(board, reading.public_report.as_ref()));
     let world = phase_world(view, reading.public_report.as_ref(), reading.private_report.as_ref());
     let zone = zone_of(viewer.user.as_ref());
+    let sandbox_link =
+        reading.judge_position.is_some().then(|| crate::sandbox::link_to(game_id, phase_index, &query.invite));
     Ok(PhasePage {
         nav: viewer.nav,
         game_id,
@@ -106,6 +110,7 @@ pub async fn phase_page(
         world,
         public_press,
         silent: reading.silent,
+        sandbox_link,
     })
 }
 

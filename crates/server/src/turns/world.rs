@@ -28,6 +28,8 @@ pub struct WorldView {
     pub known: Vec<String>,
     /// On the order page: clicking a country writes its code into the order being edited.
     pub clickable: bool,
+    /// On the order page: every country by region, for the picker and the region buttons beside the map.
+    pub regions: Vec<mapview::WorldRegion>,
 }
 
 impl WorldView {
@@ -37,12 +39,14 @@ impl WorldView {
             svg: view.map(|view| view.render(world)),
             known: view.map(|view| view.known_countries(world)).unwrap_or_default(),
             clickable: false,
+            regions: Vec::new(),
         }
     }
 
     /// The same map on the order page, where a click on a country fills in its code.
     pub fn clickable(world: &kinds::kind::WorldBoard) -> WorldView {
-        WorldView { clickable: true, ..WorldView::of(world) }
+        let regions = map_view().map(WorldMapView::regions).unwrap_or_default();
+        WorldView { clickable: true, regions, ..WorldView::of(world) }
     }
 }
 
@@ -55,4 +59,9 @@ pub async fn script() -> impl IntoResponse {
 /// phase's events.
 pub async fn board_script() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../../../../static/js/board.js"))
+}
+
+/// Centring a panning map on some of its elements, shared by the board and world map scripts.
+pub async fn centre_script() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../../../../static/js/map-centre.js"))
 }
