@@ -47,6 +47,12 @@ impl SeatPlan {
         !matches!(self, SeatPlan::OnePerPower)
     }
 
+    /// Whether a player takes a seat by joining alone (a power's posts are signed up for in teams on the
+    /// game's own page).
+    pub fn seated_by_joining(&self) -> bool {
+        !matches!(self, SeatPlan::PostsPerPower)
+    }
+
     /// Whether the engine says who holds a seat once the game runs (people move between posts by the
     /// rules), so a vacant seat is filled through the engine rather than by a takeover.
     pub fn engine_seats_people(&self) -> bool {

@@ -13,11 +13,11 @@ use super::kind_action::KindActionView;
 use super::queries;
 use crate::error::{AppError, AppResult, FormErrors, invalid_form, violates};
 use crate::extract::{Form, Path, SignedIn, User};
-use crate::games::forms::GameSettingsForm;
+use crate::games::forms::{GameSettings, GameSettingsForm};
 use crate::games::gm_tx::{begin_as_gm, require_gm};
 use crate::games::load::load_visible_game;
 use crate::games::model::{GameStatus, GmAction, Power, PowerAssignment, StartRule};
-use crate::games::queries::{self as game_queries, AuditEntry};
+use crate::games::queries::{self as game_queries, AuditEntry, GameRow};
 use crate::games::seating;
 use crate::games::status;
 use crate::games::views::{SeatView, SettingsFormView, seat_views, settings_lines};
@@ -93,16 +93,9 @@ pub(super) async fn panel_page(
     require_gm(&access)?;
     let audit = game_queries::audit_log(conn, game_id).await?;
     let settings = game.settings();
-    let (form, errors) = form.unwrap_or_else(|| {
-        let stored = GameSettingsForm::from_settings(game.kind, &settings);
-        (GameSettingsForm { players: game.seat_count.to_string(), ..stored }, FormErrors::default())
-    });
-    let form = match form.reliability.is_empty() && form.no_miss_in_last.is_empty() && errors.is_empty() {
-        true => {
-            let (reliability, no_miss_in_last) = crate::reliability::gate::stored(conn, game_id).await?.form_fields();
-            GameSettingsForm { reliability, no_miss_in_last, ..form }
-        }
-        false => form,
+    let (form, errors) = match form {
+        Some(refused) => refused,
+        None => (stored_settings_form(conn, &game, &settings).await?, FormErrors::default()),
     };
     let views = seat_views(&game, &seats, &access);
     let gm_assigns = game.power_assignment == PowerAssignment::GmAssigns && game.status == GameStatus::Forming;
@@ -152,6 +145,25 @@ pub(super) async fn panel_page(
     })
 }
 
+/// The settings form as stored: the game's settings, its reliability requirement and its civil disorder
+/// rule.
+async fn stored_settings_form(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    settings: &GameSettings,
+) -> AppResult<GameSettingsForm> {
+    let stored = GameSettingsForm::from_settings(game.kind, settings);
+    let (reliability, no_miss_in_last) = crate::reliability::gate::stored(conn, game.game_id).await?.form_fields();
+    let disorder_after = crate::reliability::disorder::stored(conn, game.game_id).await?;
+    Ok(GameSettingsForm {
+        players: game.seat_count.to_string(),
+        reliability,
+        no_miss_in_last,
+        disorder_after: disorder_after.map(|count| count.to_string()).unwrap_or_default(),
+        ..stored
+    })
+}
+
 pub async fn panel(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -175,6 +187,7 @@ pub async fn update_settings(
     let settings = form.validate(&mut errors);
     let seat_count = form.validate_seat_count(gm.game.kind, &mut errors);
     let requirement = crate::reliability::gate::Requirement::from_form(&form, &mut errors);
+    let disorder_after = crate::reliability::disorder::from_form(&form.disorder_after, &mut errors);
     if usize::try_from(seat_count).unwrap_or(0) < gm.seats.len() {
         errors.add("players", format!("{} players have joined already; choose at least that many.", gm.seats.len()));
     }
@@ -188,6 +201,7 @@ pub async fn update_settings(
     game_queries::update_settings(&mut gm.tx, game_id, &settings).await?;
     game_queries::set_seat_count(&mut gm.tx, game_id, seat_count).await?;
     crate::reliability::gate::store(&mut gm.tx, game_id, requirement).await?;
+    crate::reliability::disorder::store(&mut gm.tx, game_id, disorder_after).await?;
     let started = if settings.start_rule == StartRule::WhenFull {
         let updated = game_queries::game(&mut gm.tx, game_id).await?.ok_or(AppError::NotFound)?;
         start::start_if_ready(&mut gm.tx, &updated, state.clock.now()).await?.is_ok()

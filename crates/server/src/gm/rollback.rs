@@ -138,6 +138,9 @@ pub async fn roll_back(
     crate::notices::notify_table(&mut gm.tx, &players, false, now).await?;
     let rolled_back = crate::live::Event::Game { change: crate::live::GameChange::RolledBack };
     crate::live::raise(&mut gm.tx, game_id, rolled_back).await?;
+    crate::reliability::disorder::give_back_seats_after_rollback(&mut gm.tx, &game, to, now)
+        .await
+        .map_err(AppError::Internal)?;
     // Bots give their sheets again, ready: the same sheets, since they come from the phase's seed.
     let reopened = kinds::AnyGame::from_json(target.state.clone()).map_err(|error| AppError::Internal(error.into()))?;
     crate::turns::bots::order_for_bots(&mut gm.tx, &game, to, &reopened, now).await.map_err(AppError::Internal)?;

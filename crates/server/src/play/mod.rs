@@ -53,83 +53,101 @@ pub enum Pace {
     Live(i32),
 }
 
-/// What a player may wait for on `/play`.
+/// Who sits at a choice's table and how they talk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Choice {
-    StandardDaily,
-    StandardDailyReliable,
-    StandardGunboatDaily,
-    StandardLive5,
-    StandardLive10,
-    StandardLive15,
+pub enum Table {
+    FullPress,
+    /// Full press, among players of the Reliable tier only.
+    ReliableOnly,
+    /// Anonymous and without press.
+    Gunboat,
 }
 
-impl Choice {
-    pub const ALL: [Choice; 6] = [
-        Choice::StandardDaily,
-        Choice::StandardDailyReliable,
-        Choice::StandardGunboatDaily,
-        Choice::StandardLive5,
-        Choice::StandardLive10,
-        Choice::StandardLive15,
-    ];
+/// What a player may wait for on `/play`: a kind, a pace and a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    pub kind: Kind,
+    pub pace: Pace,
+    pub table: Table,
+}
 
-    pub fn slug(self) -> &'static str {
-        match self {
-            Choice::StandardDaily => "standard-daily",
-            Choice::StandardDailyReliable => "standard-daily-reliable",
-            Choice::StandardGunboatDaily => "standard-gunboat-daily",
-            Choice::StandardLive5 => "standard-live-5",
-            Choice::StandardLive10 => "standard-live-10",
-            Choice::StandardLive15 => "standard-live-15",
+/// The paces of live games offered on `/play`, in minutes a phase.
+const LIVE_MINUTES: [i32; 3] = [5, 10, 15];
+
+impl Choice {
+    /// Every choice offered: each kind a player joins alone, with a day a phase and full press; the standard
+    /// game, the most played, also among Reliable players only, as gunboat, and live.
+    pub fn all() -> Vec<Choice> {
+        let daily = |kind, table| Choice { kind, pace: Pace::Daily, table };
+        let standard = Kind::Standard;
+        let mut choices = vec![daily(standard, Table::FullPress), daily(standard, Table::ReliableOnly)];
+        choices.push(daily(standard, Table::Gunboat));
+        choices.extend(LIVE_MINUTES.map(|minutes| Choice {
+            kind: standard,
+            pace: Pace::Live(minutes),
+            table: Table::FullPress,
+        }));
+        let others =
+            Kind::ALL.iter().copied().filter(|&kind| kind != standard && kind.facts().seats.seated_by_joining());
+        choices.extend(others.map(|kind| daily(kind, Table::FullPress)));
+        choices
+    }
+
+    /// The queue's key, stored with each waiting player and on the game formed (`game.play_choice`).
+    pub fn slug(self) -> String {
+        let kind = self.kind.slug();
+        match (self.table, self.pace) {
+            (Table::FullPress, Pace::Daily) => format!("{kind}-daily"),
+            (Table::ReliableOnly, Pace::Daily) => format!("{kind}-daily-reliable"),
+            (Table::Gunboat, Pace::Daily) => format!("{kind}-gunboat-daily"),
+            (Table::FullPress, Pace::Live(minutes)) => format!("{kind}-live-{minutes}"),
+            (Table::ReliableOnly, Pace::Live(minutes)) => format!("{kind}-live-{minutes}-reliable"),
+            (Table::Gunboat, Pace::Live(minutes)) => format!("{kind}-gunboat-live-{minutes}"),
         }
     }
 
     pub fn from_slug(slug: &str) -> Option<Choice> {
-        Choice::ALL.into_iter().find(|choice| choice.slug() == slug)
+        Choice::all().into_iter().find(|choice| choice.slug() == slug)
     }
 
     /// The choice in words, as the page offers it and names the formed game.
-    pub fn label(self) -> &'static str {
-        match self {
-            Choice::StandardDaily => "Standard, 24-hour phases, full press",
-            Choice::StandardDailyReliable => "Standard, 24-hour phases, full press, Reliable players only",
-            Choice::StandardGunboatDaily => "Standard gunboat (anonymous, no press), 24-hour phases",
-            Choice::StandardLive5 => "Standard live, 5-minute phases, full press",
-            Choice::StandardLive10 => "Standard live, 10-minute phases, full press",
-            Choice::StandardLive15 => "Standard live, 15-minute phases, full press",
-        }
+    pub fn label(self) -> String {
+        let pace = match self.pace {
+            Pace::Daily => "24-hour phases".to_owned(),
+            Pace::Live(minutes) => format!("live, {minutes}-minute phases"),
+        };
+        let table = match self.table {
+            Table::FullPress => "full press",
+            Table::ReliableOnly => "full press, Reliable players only",
+            Table::Gunboat => "gunboat (anonymous, no press)",
+        };
+        format!("{}, {pace}, {table}", self.kind.name())
     }
 
     pub fn kind(self) -> Kind {
-        Kind::Standard
+        self.kind
     }
 
     pub fn pace(self) -> Pace {
-        match self {
-            Choice::StandardDaily | Choice::StandardDailyReliable | Choice::StandardGunboatDaily => Pace::Daily,
-            Choice::StandardLive5 => Pace::Live(5),
-            Choice::StandardLive10 => Pace::Live(10),
-            Choice::StandardLive15 => Pace::Live(15),
-        }
+        self.pace
     }
 
     fn press(self) -> PressRule {
-        match self {
-            Choice::StandardGunboatDaily => PressRule::NoPress,
-            _ => PressRule::Full,
+        match self.table {
+            Table::Gunboat => PressRule::NoPress,
+            Table::FullPress | Table::ReliableOnly => PressRule::Full,
         }
     }
 
     fn anonymous(self) -> bool {
-        self == Choice::StandardGunboatDaily
+        self.table == Table::Gunboat
     }
 
     /// Who may wait for it (and so play the game it forms).
     pub fn requirement(self) -> Requirement {
-        match self {
-            Choice::StandardDailyReliable => Requirement { min_tier: Some(Tier::Reliable), no_miss_in_last: None },
-            _ => Requirement::default(),
+        match self.table {
+            Table::ReliableOnly => Requirement { min_tier: Some(Tier::Reliable), no_miss_in_last: None },
+            Table::FullPress | Table::Gunboat => Requirement::default(),
         }
     }
 
@@ -144,7 +162,7 @@ impl Choice {
         let on = |yes: bool| yes.then(|| "on".to_owned());
         let form = GameSettingsForm {
             kind: self.kind().slug().to_owned(),
-            name: self.label().to_owned(),
+            name: self.label(),
             description: "Formed on /play from the players waiting for it.".to_owned(),
             press: self.press().slug().to_owned(),
             anonymous: on(self.anonymous()),
@@ -217,7 +235,7 @@ pub async fn join(
         return Err(AppError::Forbidden(reason));
     }
     queries::lock_queue(conn).await?;
-    queries::enqueue(conn, account_id, choice.slug(), allows_bots, now).await?;
+    queries::enqueue(conn, account_id, &choice.slug(), allows_bots, now).await?;
     match form_if_due(conn, choice, now, timing).await? {
         Some((game_id, players)) if players.contains(&account_id) => Ok(Joined::Formed(game_id)),
         _ => Ok(Joined::Waiting),
@@ -236,7 +254,7 @@ pub async fn form_waited(db: &PgPool, now: DateTime<Utc>, timing: Timing) -> App
     let mut tx = db.begin().await?;
     queries::lock_queue(&mut tx).await?;
     let mut formed = Vec::new();
-    for choice in Choice::ALL {
+    for choice in Choice::all() {
         if let Some((game_id, _)) = form_if_due(&mut tx, choice, now, timing).await? {
             formed.push(game_id);
         }
@@ -253,7 +271,7 @@ async fn form_if_due(
     now: DateTime<Utc>,
     timing: Timing,
 ) -> AppResult<Option<(GameId, Vec<AccountId>)>> {
-    let waiting = queries::waiting(conn, choice.slug()).await?;
+    let waiting = queries::waiting(conn, &choice.slug()).await?;
     let Some((players, bots)) = who_plays(&waiting, choice.seats(), now, timing.bot_wait) else {
         return Ok(None);
     };

@@ -30,7 +30,7 @@ pub struct Muster {
 
 /// Marks the new game as mustering until `until`.
 pub async fn open(conn: &mut PgConnection, game_id: GameId, choice: Choice, until: DateTime<Utc>) -> AppResult<()> {
-    Ok(queries::open_muster(conn, game_id, choice.slug(), until).await?)
+    Ok(queries::open_muster(conn, game_id, &choice.slug(), until).await?)
 }
 
 /// Tells each player his game has formed and how long he has to confirm.
@@ -142,7 +142,7 @@ async fn fill_from_queue(conn: &mut PgConnection, game: &GameRow, choice: Choice
     let lapsed = queries::lapsed_in(conn, game.game_id).await?;
     let seated_or_lapsed =
         |account: AccountId| seats.iter().any(|seat| seat.account_id == Some(account)) || lapsed.contains(&account);
-    let waiting: Vec<AccountId> = queries::waiting(conn, choice.slug())
+    let waiting: Vec<AccountId> = queries::waiting(conn, &choice.slug())
         .await?
         .into_iter()
         .map(|player| player.account_id)

@@ -4,6 +4,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::State;
 use axum::response::Redirect;
+use kinds::Kind;
 use serde::Deserialize;
 
 use super::{Choice, Joined, queries};
@@ -15,8 +16,8 @@ use crate::state::AppState;
 
 /// One choice as the page offers it: counts only, never who waits.
 pub struct ChoiceLine {
-    pub slug: &'static str,
-    pub label: &'static str,
+    pub slug: String,
+    pub label: String,
     pub waiting: i64,
     pub seats: usize,
     pub requirement: Option<String>,
@@ -24,7 +25,7 @@ pub struct ChoiceLine {
 
 /// The viewer's own place in a queue.
 pub struct MyWait {
-    pub label: &'static str,
+    pub label: String,
     pub waiting: usize,
     pub seats: usize,
     pub allows_bots: bool,
@@ -38,6 +39,8 @@ pub struct PlayPage {
     nav: Nav,
     choices: Vec<ChoiceLine>,
     mine: Option<MyWait>,
+    /// Kinds whose seats are signed up for in teams on a game's own page, never queued for.
+    team_kinds: Vec<&'static str>,
     bot_wait_minutes: u32,
     muster_minutes: u32,
 }
@@ -47,21 +50,24 @@ pub async fn play_page(State(state): State<AppState>, signed_in: SignedIn) -> Ap
     let counts = queries::counts(&mut tx).await?;
     let mine = my_wait(&mut tx, &state, &signed_in).await?;
     tx.commit().await?;
-    let count_of = |choice: Choice| counts.iter().find(|(slug, _)| slug == choice.slug()).map_or(0, |(_, n)| *n);
-    let choices = Choice::ALL
+    let count_of = |slug: &str| counts.iter().find(|(waited, _)| waited == slug).map_or(0, |(_, n)| *n);
+    let choices = Choice::all()
         .into_iter()
         .map(|choice| ChoiceLine {
+            waiting: count_of(&choice.slug()),
             slug: choice.slug(),
             label: choice.label(),
-            waiting: count_of(choice),
             seats: choice.seats(),
             requirement: choice.requirement().words(),
         })
         .collect();
+    let team_kinds =
+        Kind::ALL.iter().filter(|kind| !kind.facts().seats.seated_by_joining()).map(|kind| kind.name()).collect();
     Ok(PlayPage {
         nav: signed_in.nav,
         choices,
         mine,
+        team_kinds,
         bot_wait_minutes: state.config.play_bot_wait_minutes,
         muster_minutes: state.config.play_muster_minutes,
     })
@@ -73,7 +79,7 @@ async fn my_wait(conn: &mut sqlx::PgConnection, state: &AppState, signed_in: &Si
     };
     let choice =
         Choice::from_slug(&slug).ok_or_else(|| AppError::Internal(anyhow::anyhow!("unknown choice {slug}")))?;
-    let waiting = queries::waiting(conn, choice.slug()).await?;
+    let waiting = queries::waiting(conn, &choice.slug()).await?;
     let first_joined = waiting.first().map_or_else(|| state.clock.now(), |first| first.joined_at);
     let bots_at = first_joined + state.config.play_timing().bot_wait;
     Ok(Some(MyWait {

@@ -5,13 +5,16 @@ use axum::http::StatusCode;
 use chrono::{Duration, Utc};
 use sqlx::PgPool;
 
-use super::{Choice, Joined, Timing, form_waited, join};
+use kinds::Kind;
+
+use super::{Choice, Joined, Pace, Table, Timing, form_waited, join};
 use crate::ids::{AccountId, GameId};
 use crate::test_support::{Client, account, assert_lacks_any_case, logged_in};
 
 const WAIT: Duration = Duration::minutes(10);
 const MUSTER: Duration = Duration::minutes(5);
 const TIMING: Timing = Timing { bot_wait: WAIT, muster: MUSTER };
+const STANDARD_DAILY: Choice = Choice { kind: Kind::Standard, pace: Pace::Daily, table: Table::FullPress };
 
 async fn games_formed(pool: &PgPool) -> Vec<(GameId, String)> {
     sqlx::query_as("select game_id, status::text from game order by game_id").fetch_all(pool).await.unwrap()
@@ -84,7 +87,16 @@ async fn concurrent_joins_form_each_game_exactly_once(pool: PgPool) {
     let now = Utc::now();
     let joins = accounts.iter().map(|&account_id| {
         let pool = pool.clone();
-        tokio::spawn(async move { join_now(&pool, account_id, Choice::StandardLive5, false, now).await })
+        tokio::spawn(async move {
+            join_now(
+                &pool,
+                account_id,
+                Choice { kind: Kind::Standard, pace: Pace::Live(5), table: Table::FullPress },
+                false,
+                now,
+            )
+            .await
+        })
     });
     let joined = futures_util::future::join_all(joins).await;
     let formed = joined.into_iter().filter(|joined| matches!(joined, Ok(Joined::Formed(_)))).count();
@@ -104,8 +116,8 @@ async fn bots_fill_the_empty_seats_after_the_wait_only_when_every_waiting_player
     let start = Utc::now();
     let first = account(&pool, "patient", false).await;
     let second = account(&pool, "purist", false).await;
-    join_now(&pool, first, Choice::StandardDaily, true, start).await;
-    join_now(&pool, second, Choice::StandardDaily, false, start).await;
+    join_now(&pool, first, STANDARD_DAILY, true, start).await;
+    join_now(&pool, second, STANDARD_DAILY, false, start).await;
     // One of them wants people only: nothing forms, however long they wait.
     assert!(form_waited(&pool, start + WAIT * 3, TIMING).await.unwrap().is_empty());
     let mut tx = pool.begin().await.unwrap();
@@ -218,9 +230,9 @@ async fn who_does_not_confirm_is_replaced_from_the_queue_recorded_apart_from_mis
     pool: PgPool,
 ) {
     let start = Utc::now();
-    let (game_id, players) = formed_game(&pool, "muster", Choice::StandardDaily, false, start).await;
+    let (game_id, players) = formed_game(&pool, "muster", STANDARD_DAILY, false, start).await;
     let standby = account(&pool, "nextinline", false).await;
-    join_now(&pool, standby, Choice::StandardDaily, false, start).await;
+    join_now(&pool, standby, STANDARD_DAILY, false, start).await;
     for &player in &players[1..] {
         assert!(!confirm(&pool, game_id, player, start + Duration::minutes(1)).await.unwrap());
     }
@@ -254,8 +266,15 @@ async fn with_nobody_waiting_an_unconfirmed_seat_goes_to_a_bot_where_all_allowed
     pool: PgPool,
 ) {
     let start = Utc::now();
-    let (with_bots, players) = formed_game(&pool, "botsok", Choice::StandardDaily, true, start).await;
-    let (without_bots, others) = formed_game(&pool, "peopleonly", Choice::StandardLive10, false, start).await;
+    let (with_bots, players) = formed_game(&pool, "botsok", STANDARD_DAILY, true, start).await;
+    let (without_bots, others) = formed_game(
+        &pool,
+        "peopleonly",
+        Choice { kind: Kind::Standard, pace: Pace::Live(10), table: Table::FullPress },
+        false,
+        start,
+    )
+    .await;
     for (game_id, players) in [(with_bots, &players), (without_bots, &others)] {
         for &player in &players[1..] {
             confirm(&pool, game_id, player, start).await.unwrap();
@@ -271,7 +290,7 @@ async fn with_nobody_waiting_an_unconfirmed_seat_goes_to_a_bot_where_all_allowed
 #[sqlx::test(migrations = "../../migrations")]
 async fn only_a_seated_player_confirms_and_only_before_the_muster_ends(pool: PgPool) {
     let start = Utc::now();
-    let (game_id, players) = formed_game(&pool, "late", Choice::StandardDaily, false, start).await;
+    let (game_id, players) = formed_game(&pool, "late", STANDARD_DAILY, false, start).await;
     let stranger = account(&pool, "stranger", false).await;
     assert!(matches!(confirm(&pool, game_id, stranger, start).await, Err(crate::error::AppError::Forbidden(_))));
     assert!(matches!(
@@ -280,4 +299,48 @@ async fn only_a_seated_player_confirms_and_only_before_the_muster_ends(pool: PgP
     ));
     let mut visitor = logged_in(&pool, "poster").await;
     visitor.post(&format!("/games/{game_id}/muster"), &[]).await.assert_error_page(StatusCode::FORBIDDEN);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn every_kind_a_player_joins_alone_has_its_own_queue_whose_game_forms_and_starts_when_all_confirm(pool: PgPool) {
+    let start = Utc::now();
+    let others: Vec<Choice> = Choice::all().into_iter().filter(|choice| choice.kind != Kind::Standard).collect();
+    let offered: Vec<Kind> = others.iter().map(|choice| choice.kind).collect();
+    let joined_alone =
+        Kind::ALL.iter().filter(|kind| **kind != Kind::Standard && kind.facts().seats.seated_by_joining());
+    assert_eq!(offered, joined_alone.copied().collect::<Vec<_>>());
+    for (index, choice) in others.into_iter().enumerate() {
+        let mut game = None;
+        let mut players = Vec::new();
+        for seat in 0..choice.seats() {
+            let account_id = account(&pool, &format!("kind{index}player{seat}"), false).await;
+            players.push(account_id);
+            if let Joined::Formed(game_id) = join_now(&pool, account_id, choice, false, start).await {
+                game = Some(game_id);
+            }
+        }
+        let game_id = game.unwrap_or_else(|| panic!("{} forms when its last seat joins", choice.label()));
+        let mut started = false;
+        for &player in &players {
+            started = confirm(&pool, game_id, player, start).await.unwrap();
+        }
+        assert!(started, "{} starts when all confirm", choice.label());
+        let (kind, status): (String, String) =
+            sqlx::query_as("select kind::text, status::text from game where game_id = $1")
+                .bind(game_id)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        assert_eq!((kind.as_str(), status.as_str()), (choice.kind.slug(), "running"));
+    }
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn the_play_page_offers_every_kind_and_says_where_a_kind_of_teams_is_found(pool: PgPool) {
+    let mut player = logged_in(&pool, "browser").await;
+    let page = player.get("/play").await;
+    for kind in Kind::ALL {
+        page.assert_contains(kind.name());
+    }
+    page.assert_contains("id=\"team-kinds\"").assert_contains("/games/bots");
 }

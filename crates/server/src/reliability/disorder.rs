@@ -3,7 +3,8 @@
 //! the sheets just stamped with their holders ([`leave_seats_of_absent_players`]): it reads only stored
 //! sheets, so replaying a phase after a rollback decides the same. The seat opens (for takeover, the
 //! standby list, or a bot where the game lets bots stand in), the player is told, and his record counts
-//! a game left in civil disorder (`seat_left_in_disorder`, counted while the phase stays processed).
+//! a game left in civil disorder (`seat_left_in_disorder`). A rollback to before that phase undoes it
+//! ([`give_back_seats_after_rollback`]): the seat is his again unless someone took it over since.
 
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
@@ -49,7 +50,8 @@ pub async fn words(conn: &mut PgConnection, game_id: GameId) -> Result<Option<St
     }))
 }
 
-async fn stored(conn: &mut PgConnection, game_id: GameId) -> Result<Option<i16>, sqlx::Error> {
+/// The game's rule: how many movement phases in a row a player may miss before his seat opens.
+pub async fn stored(conn: &mut PgConnection, game_id: GameId) -> Result<Option<i16>, sqlx::Error> {
     sqlx::query_scalar!("select disorder_after_misses from game where game_id = $1", game_id as GameId)
         .fetch_one(conn)
         .await
@@ -111,6 +113,51 @@ async fn absent_holders(
     .fetch_all(conn)
     .await?;
     Ok(rows.into_iter().map(|row| (row.seat_id, row.account_id)).collect())
+}
+
+/// In the rollback's transaction, before bots order the reopened phase `to`: each seat the rule opened
+/// at `to` or later goes back to its player if nobody took it over since (it is empty, or a bot only
+/// stands in), and he is told; the opening leaves his record, since the phase it came from is undone and
+/// its replay decides again.
+pub async fn give_back_seats_after_rollback(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    to: i32,
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    let given_back = sqlx::query!(
+        r#"update seat s set account_id = d.account_id, bot = false, bot_stands_in = false
+           from seat_left_in_disorder d
+           where d.game_id = $1 and d.phase_index >= $2 and s.seat_id = d.seat_id
+             and s.account_id is null and (not s.bot or s.bot_stands_in)
+             and not exists (select from seat o where o.game_id = $1 and o.account_id = d.account_id)
+           returning s.seat_id as "seat_id: SeatId", d.account_id as "account_id: AccountId""#,
+        game.game_id as GameId,
+        to
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "delete from seat_left_in_disorder where game_id = $1 and phase_index >= $2",
+        game.game_id as GameId,
+        to
+    )
+    .execute(&mut *conn)
+    .await?;
+    let seats = game_queries::seats(conn, game.game_id).await?;
+    for row in given_back {
+        let title = crate::standby::seat_title(&seats, row.seat_id);
+        let notice = Notice {
+            game_id: game.game_id,
+            kind: NoticeKind::SeatGiven,
+            detail: &title,
+            link_path: format!("/games/{}/orders", game.game_id),
+        };
+        notify(conn, row.account_id, &notice, now).await?;
+        let detail = format!("{title} is its player's again: the rollback undid the phase that opened it.");
+        game_queries::record_audit(conn, game.game_id, game.gm_account_id, GmAction::RollBack, &detail).await?;
+    }
+    Ok(())
 }
 
 async fn record(

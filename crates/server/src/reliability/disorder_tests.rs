@@ -82,6 +82,26 @@ async fn the_rule_is_checked_on_the_form(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../../migrations")]
+async fn the_gm_changes_the_rule_before_the_start_on_the_panel_which_shows_it_as_stored(pool: PgPool) {
+    let (mut gm, _) = table(&pool, "").await;
+    let game_id = create_game(&mut gm, "Editable rule", &[("disorder_after", "3")]).await;
+    let panel = format!("/games/{game_id}/admin");
+    gm.get(&panel).await.assert_contains("id=\"disorder-after\" value=\"3\"");
+    let settings = format!("/games/{game_id}/admin/settings");
+    let refused =
+        gm.post(&settings, &crate::test_support::game_form("Editable rule", &[("disorder_after", "99")])).await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY).assert_contains("from 1 to 20");
+    gm.post(&settings, &crate::test_support::game_form("Editable rule", &[("disorder_after", "2")]))
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    gm.get(&panel).await.assert_contains("id=\"disorder-after\" value=\"2\"");
+    gm.post(&settings, &crate::test_support::game_form("Editable rule", &[]))
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    gm.get(&format!("/games/{game_id}")).await.assert_lacks("movement phase(s) in a row");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
 async fn leaving_by_the_rule_counts_on_the_record_even_after_one_miss_and_a_rollback_before_it_takes_it_off(
     pool: PgPool,
 ) {
@@ -100,4 +120,60 @@ async fn leaving_by_the_rule_counts_on_the_record_even_after_one_miss_and_a_roll
         .await
         .assert_status(StatusCode::SEE_OTHER);
     assert_eq!(left(pool.clone()).await, 0);
+    // The phase that opened his seat is undone: the seat is his again, and he is told.
+    assert_eq!(holders(&pool, game_id).await[1], Some(absent));
+    players[1].get("/notifications").await.assert_contains("You now play");
+    // Replayed with his orders this time, the phase keeps him, and his record stays clean.
+    first_seat_orders(&pool, game_id).await;
+    sqlx::query("update seat_order set orders = 'A bud H' where game_id = $1 and seat_id = (select seat_id from seat where account_id = $2)")
+        .bind(game_id)
+        .bind(absent)
+        .execute(&pool)
+        .await
+        .unwrap();
+    process_phase(&pool, game_id).await;
+    assert_eq!(holders(&pool, game_id).await[1], Some(absent));
+    assert_eq!(left(pool.clone()).await, 0);
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_seat_opened_by_the_rule_and_taken_over_earns_the_newcomer_credit_and_stays_his_after_a_rollback(
+    pool: PgPool,
+) {
+    let (mut gm, mut players) = table(&pool, "").await;
+    let game_id = started_game_with(&mut gm, &mut players, "Taken over", &[("disorder_after", "1")]).await;
+    first_seat_orders(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
+    let absent = account_of(&pool, "player1").await;
+    let seat_id: crate::ids::SeatId =
+        sqlx::query_scalar("select seat_id from seat where game_id = $1 order by seat_id offset 1 limit 1")
+            .bind(game_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let mut newcomer = crate::test_support::logged_in(&pool, "newcomer").await;
+    newcomer.post(&format!("/games/{game_id}/standby/seats/{seat_id}/take-over"), &[]).await;
+    let newcomer_id = account_of(&pool, "newcomer").await;
+    gm.post(&format!("/games/{game_id}/standby/seats/{seat_id}/give"), &[("account_id", &newcomer_id.to_string())])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    assert_eq!(holders(&pool, game_id).await[1], Some(newcomer_id));
+    sqlx::query("update seat_order set orders = 'A bud H' where game_id = $1 and seat_id = $2 and phase_index = (select max(phase_index) from phase where game_id = $1)")
+        .bind(game_id)
+        .bind(seat_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    first_seat_orders(&pool, game_id).await;
+    process_phase(&pool, game_id).await;
+    let credit = |pool: PgPool, account| async move {
+        crate::reliability::record_of(&mut pool.acquire().await.unwrap(), account).await.unwrap().seats_taken_over
+    };
+    assert_eq!(credit(pool.clone(), newcomer_id).await, 1);
+    assert_eq!(credit(pool.clone(), absent).await, 0);
+    // A rollback before the opening does not take the seat from the one who took it over.
+    gm.post(&format!("/games/{game_id}/gm/rollback"), &[("phase", "0"), ("reason", "Replaying the spring.")])
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+    assert_eq!(holders(&pool, game_id).await[1], Some(newcomer_id));
 }
