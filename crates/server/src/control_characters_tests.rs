@@ -229,3 +229,13 @@ fn control_characters_are_stripped_but_tabs_and_line_breaks_kept() {
     assert_eq!(without_control_characters("line one\r\n\tline two\n"), "line one\r\n\tline two\n");
     assert_eq!(without_control_characters("Zoë · 東京 🙂"), "Zoë · 東京 🙂");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn a_control_character_in_a_path_names_nothing_on_the_pages_and_the_api(pool: PgPool) {
+    account(&pool, "someone", false).await;
+    let mut visitor = Client::new(pool.clone());
+    for path in ["/players/%00", "/players/some%00one", "/players/%1b", "/how-to-play/%00", "/api/v1/players/%00"] {
+        visitor.get(path).await.assert_status(StatusCode::NOT_FOUND);
+    }
+    visitor.get("/players/someone").await.assert_status(StatusCode::OK);
+}

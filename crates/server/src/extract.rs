@@ -6,7 +6,9 @@ pub use crate::user::User;
 use std::borrow::Cow;
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts, RawForm, Request};
+use axum::extract::{
+    ConnectInfo, FromRef, FromRequest, FromRequestParts, OptionalFromRequestParts, RawForm, RawPathParams, Request,
+};
 use axum::http::request::Parts;
 use axum::http::{Method, StatusCode};
 use chrono_tz::Tz;
@@ -46,10 +48,29 @@ where
     }
 }
 
-/// `axum::extract::Path`, answering an unparsable id with a 404 page.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(AppError))]
+/// `axum::extract::Path`, answering an unparsable id with a 404 page, and a path whose parameters hold
+/// a control character with a 404 too: no name or id holds one (forms strip them), and PostgreSQL
+/// refuses NUL in text, which would otherwise be a 500.
 pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if let Ok(raw) = RawPathParams::from_request_parts(parts, state).await
+            && raw.iter().any(|(_, value)| value.contains(is_refused_control))
+        {
+            return Err(AppError::NotFound);
+        }
+        let axum::extract::Path(value) =
+            <axum::extract::Path<T> as FromRequestParts<S>>::from_request_parts(parts, state).await?;
+        Ok(Path(value))
+    }
+}
 
 /// `axum::extract::Query`, answering a malformed query string with a 400 page, with control characters
 /// taken out as for [`Form`].

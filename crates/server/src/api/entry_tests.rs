@@ -350,3 +350,26 @@ async fn a_game_created_through_the_api_may_ask_for_reliability_and_a_civil_diso
         assert!(detail.contains(field), "{field} in {detail}");
     }
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn control_characters_in_any_json_string_are_taken_out_as_in_forms_never_a_5xx(pool: PgPool) {
+    let app = api_app(&pool, 10_000);
+    let gm = bot(&pool, "apigm").await;
+    let nul = "\u{0}\u{1b}";
+    let body = json!({"name": format!("Con{nul}trol"), "description": format!("A{nul}", ), "movement": format!("2{nul}h"), "public": true, "press": format!("full{nul}")});
+    let created = call(&app, "POST", "/games", Some(&gm), Some(body)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let game_id = created.json["game_id"].as_i64().unwrap();
+    let game = call(&app, "GET", &format!("/games/{game_id}"), Some(&gm), None).await;
+    assert_eq!(game.ok()["name"].as_str(), Some("Control"));
+    let player = bot(&pool, "joiner").await;
+    let joined = call(
+        &app,
+        "POST",
+        &format!("/games/{game_id}/join"),
+        Some(&player),
+        Some(json!({"power": format!("fr{nul}ance")})),
+    )
+    .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
+}

@@ -4,18 +4,54 @@
 use axum::extract::{FromRequest, FromRequestParts};
 
 use super::problem::ApiError;
+use crate::extract::without_control_characters;
 
+/// The site's [`Path`](crate::extract::Path) (a control character in a parameter names nothing), with
+/// problems for rejections.
 #[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
+#[from_request(via(crate::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
 
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
 
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// `axum::Json` with control characters taken out of every string (keys too), as the site's forms take
+/// them out of every field ([`without_control_characters`]): PostgreSQL refuses NUL in text, and a
+/// client's stray escape should neither fail a request nor reach another player's screen.
 pub struct ApiJson<T>(pub T);
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(request, state).await?;
+        // Written back and read as `T` through axum, so a body of the wrong shape is rejected as before.
+        let cleaned = serde_json::to_vec(&without_controls(value))
+            .map_err(|error| ApiError::App(crate::error::AppError::Internal(error.into())))?;
+        let axum::Json(parsed) = axum::Json::<T>::from_bytes(&cleaned)?;
+        Ok(ApiJson(parsed))
+    }
+}
+
+fn without_controls(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => Value::String(without_control_characters(&text).into_owned()),
+        Value::Array(items) => Value::Array(items.into_iter().map(without_controls).collect()),
+        Value::Object(fields) => Value::Object(
+            fields
+                .into_iter()
+                .map(|(key, field)| (without_control_characters(&key).into_owned(), without_controls(field)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
 
 /// A JSON body that may be left out (`DELETE` and `POST` requests whose every field is optional): no
 /// `Content-Type` and no bytes is `T::default()`; bytes without the JSON type are a 415 as for

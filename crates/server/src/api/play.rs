@@ -11,7 +11,6 @@ use super::auth::ApiUser;
 use super::extract::{ApiJson, ApiPath, OptionalJson};
 use super::games::SavedOrder;
 use super::problem::{ApiResult, Problem};
-use crate::extract::without_control_characters;
 use crate::games::queries::RowLock;
 use crate::ids::GameId;
 use crate::orders::actions::{load_my_seat, mark_ready, record_draw_vote};
@@ -65,7 +64,7 @@ pub async fn submit_orders(
     ApiPath(game_id): ApiPath<GameId>,
     ApiJson(request): ApiJson<OrdersRequest>,
 ) -> ApiResult<Json<OrdersAnswer>> {
-    let text = without_control_characters(&request.text).into_owned();
+    let text = request.text;
     answer_sheet(&state, &caller, game_id, Some(request.phase), SheetRequest::Text { text, add: request.add }).await
 }
 

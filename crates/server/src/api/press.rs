@@ -15,7 +15,6 @@ use super::auth::{ApiCaller, ApiUser};
 use super::extract::{ApiJson, ApiPath, ApiQuery};
 use super::problem::{ApiError, ApiResult, Problem};
 use crate::error::AppError;
-use crate::extract::without_control_characters;
 use crate::ids::{ConversationId, GameId, MessageId, SeatId};
 use crate::press::access::Members;
 use crate::press::forms::Compose;
@@ -192,7 +191,7 @@ pub async fn send_message(
         seats: request.seats.into_iter().map(SeatId).collect::<BTreeSet<_>>(),
         game_master: request.gm,
         grey: request.grey,
-        body: without_control_characters(&request.body).into_owned(),
+        body: request.body,
     };
     let mut tx = state.db.begin().await?;
     let context = PressContext::load_for_sending(&mut tx, game_id, &caller.user).await?;
@@ -222,7 +221,7 @@ pub async fn reply(
     if !conversation.is_public && !context.reader.is_member(&conversation) {
         return Err(AppError::Forbidden("Only the members of a conversation write in it.".to_owned()).into());
     }
-    let body = without_control_characters(&request.body).into_owned();
+    let body = request.body;
     let members = Some(Members::of(&conversation));
     let now = state.clock.now();
     let (conversation, message) =

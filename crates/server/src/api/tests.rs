@@ -728,3 +728,24 @@ async fn a_body_of_the_wrong_shape_is_explained_in_json_s_words_without_the_serv
     assert!(detail.contains("expected a JSON object"), "{detail}");
     assert!(!detail.contains("struct") && !detail.contains("Request"), "{detail}");
 }
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn control_characters_in_orders_votes_and_press_sent_as_json_are_taken_out_and_none_is_stored(pool: PgPool) {
+    let table = table_of(&pool, "standard", &[]).await;
+    let (app, game_id, token) = (&table.app, table.game_id, Some(table.players[0].as_str()));
+    let nul = "\u{0}\u{1b}\u{85}";
+    order(app, game_id, &table.players[0], &format!("A v{nul}ie-gal")).await;
+    let votes = format!("/games/{game_id}/votes");
+    let vote = call(app, "PUT", &votes, token, Some(json!({"motion": format!("pause{nul}"), "vote": true}))).await;
+    assert_eq!(vote.ok()["motion"], "pause");
+    let press = format!("/games/{game_id}/press");
+    let sent = call(app, "POST", &press, token, Some(json!({"public": true, "body": format!("Hel{nul}lo")}))).await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.text);
+    let sheets: Vec<String> = sqlx::query_scalar("select orders from seat_order").fetch_all(&pool).await.unwrap();
+    assert!(sheets.iter().any(|sheet| sheet.contains("vie")), "{sheets:?}");
+    let bodies: Vec<String> = sqlx::query_scalar("select body from press_message").fetch_all(&pool).await.unwrap();
+    assert!(bodies.iter().any(|body| body == "Hello"), "{bodies:?}");
+    for text in sheets.iter().chain(&bodies) {
+        assert!(!text.contains(|c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r')), "{text:?}");
+    }
+}
