@@ -2,13 +2,13 @@
 // (`/games/{id}`) readable offline, and shows Web Push notifications.
 //
 // Game pages are fetched from the network first; a successful copy is kept in a cache named after the
-// signed-in account (which every page tells this worker, `static/js/app.js`), and shown only when the
-// network fails, with a note saying it is offline and as of when. When the account changes (another
-// login, a logout), every other account's cache is deleted, and logging out also clears the site's
-// storage (`Clear-Site-Data`): one person's pages are never shown to another. Any other page the
-// network cannot give is an offline page listing the account's kept game pages. The stylesheet, which
-// is the same for everyone, is kept too, so that kept pages read as they did; every other page and file
-// is always the network's.
+// signed-in account (which every page tells this worker, `static/js/app.js`, and names in its
+// `backchannel-account` meta, which must agree), and shown only when the network fails, with a note
+// saying it is offline and as of when. When the account changes (another login, a logout), every other
+// account's cache is deleted, and logging out also clears the site's storage (`Clear-Site-Data`): one
+// person's pages are never shown to another. Any other page the network cannot give is an offline page
+// listing the account's kept game pages. The stylesheet, which is the same for everyone, is kept too, so
+// that kept pages read as they did; every other page and file is always the network's.
 "use strict";
 
 const PAGES = "backchannel-pages-";
@@ -71,12 +71,20 @@ function asOf(kept) {
   });
 }
 
-// A copy to keep: the network's page, stamped with the time it came.
-function stamped(response) {
-  const headers = new Headers(response.headers);
-  headers.set(KEPT_AT, new Date().toISOString());
-  return response.blob().then(function (body) {
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: headers });
+// Keeps the network's game page, stamped with the time it came, under the account it was made for
+// (its `backchannel-account` meta): a page of a session the worker has not yet been told of is not kept.
+function keep(account, request, response) {
+  return response.text().then(function (html) {
+    const madeFor = /<meta name="backchannel-account" content="(\d*)">/.exec(html);
+    if (!madeFor || madeFor[1] !== account) {
+      return undefined;
+    }
+    const headers = new Headers(response.headers);
+    headers.set(KEPT_AT, new Date().toISOString());
+    const copy = new Response(html, { status: response.status, statusText: response.statusText, headers: headers });
+    return caches.open(PAGES + account).then(function (cache) {
+      return cache.put(request, copy);
+    });
   });
 }
 
@@ -143,11 +151,7 @@ function gamePage(event) {
   return currentAccount().then(function (account) {
     return fetch(request).then(function (response) {
       if (account && response.ok && !response.redirected) {
-        event.waitUntil(stamped(response.clone()).then(function (copy) {
-          return caches.open(PAGES + account).then(function (cache) {
-            return cache.put(request, copy);
-          });
-        }));
+        event.waitUntil(keep(account, request, response.clone()));
       }
       return response;
     }, function () {
