@@ -6,8 +6,8 @@
 // `backchannel-account` meta, which must agree), and shown only when the network fails, with a note
 // saying it is offline and as of when. When the account changes (another login, a logout), every other
 // account's cache is deleted, and logging out also clears the site's storage (`Clear-Site-Data`): one
-// person's pages are never shown to another. Any other page the network cannot give is an offline page
-// listing the account's kept game pages. The stylesheet, which is the same for everyone, is kept too, so
+// person's pages are never shown to another. The games the dashboard lists are kept too, opened here or
+// not. Any other page the network cannot give is an offline page listing the account's kept game pages. The stylesheet, which is the same for everyone, is kept too, so
 // that kept pages read as they did; every other page and file is always the network's.
 "use strict";
 
@@ -18,6 +18,9 @@ const STYLESHEET = "/static/site.css";
 const GAME_PAGE = /^\/games\/\d+$/;
 // When a kept copy was fetched, recorded on the copy itself.
 const KEPT_AT = "x-backchannel-kept-at";
+// How old a copy of a game the dashboard lists may be before the dashboard's next visit fetches it anew.
+const FRESH_FOR_MS = 10 * 60 * 1000;
+const MOST_KEPT = 30;
 
 self.addEventListener("install", function () {
   self.skipWaiting();
@@ -46,12 +49,16 @@ function forgetOtherAccounts(account) {
   });
 }
 
+// Every page tells whose it is, and the dashboard which games are its account's to keep.
 self.addEventListener("message", function (event) {
   const account = String((event.data && event.data.account) || "");
+  const games = Array.isArray(event.data && event.data.keep) ? event.data.keep : [];
   event.waitUntil(caches.open(META).then(function (cache) {
     return cache.put("/account", new Response(account));
   }).then(function () {
     return forgetOtherAccounts(account);
+  }).then(function () {
+    return keepGames(account, games);
   }));
 });
 
@@ -88,6 +95,37 @@ function keep(account, request, response) {
   });
 }
 
+function keptFor(kept) {
+  return Date.now() - new Date(kept.headers.get(KEPT_AT) || 0).getTime();
+}
+
+// The games the dashboard lists, kept though not opened on this device (so the installed app, which
+// opens on the dashboard, has every game's last position offline): each fetched when its copy is missing
+// or older than FRESH_FOR_MS, at most MOST_KEPT of them.
+function keepGames(account, paths) {
+  if (!account) {
+    return Promise.resolve();
+  }
+  const games = paths.filter(function (path) {
+    return typeof path === "string" && GAME_PAGE.test(path);
+  }).slice(0, MOST_KEPT);
+  return caches.open(PAGES + account).then(function (cache) {
+    return Promise.all(games.map(function (path) {
+      const url = new URL(path, self.location.origin).href;
+      return cache.match(url, { ignoreVary: true }).then(function (kept) {
+        if (kept && keptFor(kept) < FRESH_FOR_MS) {
+          return undefined;
+        }
+        return fetch(url, { credentials: "same-origin" }).then(function (response) {
+          return response.ok && !response.redirected ? keep(account, url, response) : undefined;
+        }, function () {
+          return undefined;
+        });
+      });
+    }));
+  });
+}
+
 // A kept game page as shown offline: the same page, saying that it is offline and as of when.
 function withOfflineNote(kept) {
   const note = '<p class="flash offline-note" role="status" id="offline-note">You are offline: this page is as it ' +
@@ -120,7 +158,7 @@ function keptLinks(account) {
   return caches.open(PAGES + account).then(function (cache) {
     return cache.keys().then(function (requests) {
       return Promise.all(requests.map(function (request) {
-        return cache.match(request).then(function (response) {
+        return cache.match(request, { ignoreVary: true }).then(function (response) {
           return response ? keptLink(request, response) : "";
         });
       }));
@@ -159,7 +197,7 @@ function gamePage(event) {
         return offlinePage(account);
       }
       return caches.open(PAGES + account).then(function (cache) {
-        return cache.match(request);
+        return cache.match(request, { ignoreVary: true });
       }).then(function (kept) {
         return kept ? withOfflineNote(kept) : offlinePage(account);
       });

@@ -1,16 +1,21 @@
-//! Journey: on a phone, a player reads his game with the site out of reach. He opens his game page while
-//! the site is up, and the service worker keeps it; the site goes away; his game page comes back from the
-//! phone as he last saw it (its phase and board, styled as ever) with a note saying that it is offline
+//! Journey: on a phone, a player reads his game with the site out of reach. His dashboard has the service
+//! worker keep the page of each game it lists, and he opens his game page while the site is up; the site
+//! goes away; his game page comes back from the phone as he last saw it (its phase and board, styled as ever) with a note saying that it is offline
 //! and as of when; a page he never opened is the site's own offline page, listing the game pages he can
 //! still read. Once he has logged out, the next account on the same phone finds none of his pages.
 
 use backchannel_tests::{Browser, ELEMENT_TIMEOUT, Screen, StoppableSite, process_due_phase};
 use sqlx::PgPool;
 
+/// The status of the service worker's kept copy of `url`: 0 when none is kept.
+async fn kept_status(browser: &Browser, url: &str) -> anyhow::Result<serde_json::Value> {
+    browser.resolved(&format!("caches.match('{url}').then((r) => r ? r.status : 0)")).await
+}
+
 /// Waits until the service worker keeps a copy of `url` for offline reading.
 async fn wait_until_kept(browser: &Browser, url: &str) -> anyhow::Result<()> {
     let deadline = tokio::time::Instant::now() + ELEMENT_TIMEOUT;
-    while browser.resolved(&format!("caches.match('{url}').then((r) => r ? r.status : 0)")).await? != 200 {
+    while kept_status(browser, url).await? != 200 {
         anyhow::ensure!(tokio::time::Instant::now() < deadline, "{url} was never kept for offline reading");
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
@@ -37,6 +42,11 @@ async fn my_game_page_reads_offline_as_i_last_saw_it_and_the_next_account_never_
 
     browser.log_in(&site.url, "pia").await?;
     browser.wait_for("html[data-service-worker=ready]").await?;
+    assert_eq!(kept_status(&browser, &game_url).await?, 0, "nothing is kept at first");
+    // The installed app opens on the dashboard, which keeps every game it lists, opened here or not.
+    browser.goto(&format!("{}/dashboard", site.url)).await?;
+    wait_until_kept(&browser, &game_url).await?;
+
     browser.goto(&game_url).await?;
     let phase = browser.text("#current-phase").await?;
     assert_eq!(phase, "Fall 1901 Movement");
