@@ -1,6 +1,7 @@
 // Installable site: registers the service worker (`/sw.js`) on every page and tells it whose pages
-// these are, so that it keeps game pages readable offline for this account only and drops any other
-// account's. Progressive enhancement: without JavaScript or service workers nothing changes.
+// these are (and on the dashboard, which games are theirs), so that it keeps game pages readable offline
+// for this account only and drops any other account's. Progressive enhancement: without JavaScript or
+// service workers nothing changes.
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator)) {
@@ -12,7 +13,11 @@
     return navigator.serviceWorker.ready;
   }).then(function (registration) {
     if (registration.active) {
-      registration.active.postMessage({ account: account });
+      // The dashboard's games, to be kept offline though not opened here.
+      const keep = Array.prototype.map.call(document.querySelectorAll("[data-keep-offline]"), function (game) {
+        return game.getAttribute("data-keep-offline");
+      });
+      registration.active.postMessage({ account: account, keep: keep });
     }
     document.documentElement.dataset.serviceWorker = "ready";
   }).catch(function () {

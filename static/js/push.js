@@ -43,6 +43,27 @@
     status.textContent = words;
   }
 
+  function fields(subscription) {
+    return {
+      endpoint: subscription.endpoint,
+      p256dh: encode(subscription.getKey("p256dh")),
+      auth: encode(subscription.getKey("auth")),
+    };
+  }
+
+  // The site forgets a device when the session that turned its push on ends (a login over it, "log out
+  // everywhere else") while the browser keeps the subscription: as this page says push is on, it gives
+  // the device back to the account and session signed in now.
+  function resync(registration) {
+    return registration.pushManager.getSubscription().then(function (subscription) {
+      return subscription ? post("/notifications/push/subscribe", fields(subscription)) : null;
+    }).catch(function () {
+      return null;
+    }).then(function () {
+      return refresh(registration);
+    });
+  }
+
   function refresh(registration) {
     return registration.pushManager.getSubscription().then(function (subscription) {
       show(Boolean(subscription), subscription ? "Push is on for this device." : "Push is off for this device.");
@@ -62,11 +83,7 @@
           applicationServerKey: keyBytes(panel.dataset.key),
         });
       }).then(function (subscription) {
-        return post("/notifications/push/subscribe", {
-          endpoint: subscription.endpoint,
-          p256dh: encode(subscription.getKey("p256dh")),
-          auth: encode(subscription.getKey("auth")),
-        });
+        return post("/notifications/push/subscribe", fields(subscription));
       }).then(function () {
         return refresh(registration);
       }).catch(function (error) {
@@ -85,6 +102,6 @@
         return refresh(registration);
       });
     });
-    return refresh(registration);
+    return resync(registration);
   });
 })();

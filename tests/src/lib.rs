@@ -51,16 +51,74 @@ fn test_config() -> Config {
 }
 
 async fn serve(state: AppState) -> anyhow::Result<String> {
-    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    let (url, _) = serve_until(state, SocketAddr::from(([127, 0, 0, 1], 0)), std::future::pending()).await?;
+    Ok(url)
+}
+
+/// Serves the site at `address` (port 0: any free one) until `stop` completes: then it takes no more
+/// connections and closes its idle ones.
+async fn serve_until(
+    state: AppState,
+    address: SocketAddr,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<(String, SocketAddr)> {
+    let listener = TcpListener::bind(address).await.with_context(|| format!("listening on {address}"))?;
     let address = listener.local_addr()?;
     let app = server::app(state);
     tokio::spawn(async move {
         let service = app.into_make_service_with_connect_info::<SocketAddr>();
-        if let Err(error) = axum::serve(listener, service).await {
+        if let Err(error) = axum::serve(listener, service).with_graceful_shutdown(stop).await {
             eprintln!("test server stopped: {error}");
         }
     });
-    Ok(format!("http://{address}"))
+    Ok((format!("http://{address}"), address))
+}
+
+/// A site that can go away in the middle of a journey and come back at the same address, as it does
+/// for a phone that loses its network and finds it again.
+pub struct StoppableSite {
+    pub url: String,
+    pool: PgPool,
+    address: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+}
+
+impl StoppableSite {
+    pub async fn start(pool: PgPool) -> anyhow::Result<Self> {
+        let mut site =
+            StoppableSite { url: String::new(), pool, address: SocketAddr::from(([127, 0, 0, 1], 0)), stop: None };
+        site.restart().await?;
+        Ok(site)
+    }
+
+    /// Serves the site again, at the address it had.
+    pub async fn restart(&mut self) -> anyhow::Result<()> {
+        let (stop, stopped) = oneshot::channel::<()>();
+        let state = AppState::new(self.pool.clone(), test_config());
+        let (url, address) = serve_until(state, self.address, async {
+            stopped.await.ok();
+        })
+        .await?;
+        (self.url, self.address, self.stop) = (url, address, Some(stop));
+        Ok(())
+    }
+
+    /// Stops the site and waits until its address refuses connections: the browser's next request
+    /// finds nothing there.
+    pub async fn stop(&mut self) -> anyhow::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            // An error means the server already stopped, which is what is asked.
+            let _ = stop.send(());
+        }
+        let deadline = tokio::time::Instant::now() + ELEMENT_TIMEOUT;
+        while tokio::net::TcpStream::connect(self.address).await.is_ok() {
+            if tokio::time::Instant::now() > deadline {
+                bail!("the site at {} still takes connections", self.url);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Ok(())
+    }
 }
 
 /// The site as a real server process runs it: the web server and, beside it, the turn worker that
@@ -534,6 +592,14 @@ impl Browser {
         let png = self.client.screenshot().await.context("taking a screenshot")?;
         std::fs::create_dir_all(&folder)?;
         std::fs::write(std::path::Path::new(&folder).join(format!("{name}.png")), png).context("saving a screenshot")
+    }
+
+    /// Runs `body` (a promise-returning expression) in the page and gives back what it resolves to (an
+    /// `"error: …"` string when it rejects).
+    pub async fn resolved(&self, body: &str) -> anyhow::Result<serde_json::Value> {
+        let script =
+            format!("const done = arguments[arguments.length - 1]; ({body}).then(done, (e) => done('error: ' + e));");
+        self.client.execute_async(&script, vec![]).await.with_context(|| format!("running {body}"))
     }
 
     /// Runs `script` in the page and reads its answer as a number.

@@ -6,16 +6,9 @@
 use backchannel_tests::{Browser, Screen, spawn_site};
 use sqlx::PgPool;
 
-/// Runs `body` (a promise-returning expression) in the page and gives back what it resolves to.
-async fn resolved(browser: &Browser, body: &str) -> anyhow::Result<serde_json::Value> {
-    let script =
-        format!("const done = arguments[arguments.length - 1]; ({body}).then(done, (e) => done('error: ' + e));");
-    Ok(browser.client.execute_async(&script, vec![]).await?)
-}
-
 /// The names of the service worker's caches of pages.
 async fn kept_page_caches(browser: &Browser) -> anyhow::Result<Vec<String>> {
-    let names = resolved(browser, "caches.keys()").await?;
+    let names = browser.resolved("caches.keys()").await?;
     Ok(names
         .as_array()
         .into_iter()
@@ -35,10 +28,9 @@ async fn the_site_installs_keeps_my_game_page_offline_and_offers_push_on_a_phone
     let game_url = format!("{site}{game_path}");
     browser.goto(&game_url).await?;
     browser.wait_for("html[data-service-worker=ready]").await?;
-    let scope = resolved(&browser, "navigator.serviceWorker.ready.then((r) => r.scope)").await?;
+    let scope = browser.resolved("navigator.serviceWorker.ready.then((r) => r.scope)").await?;
     assert_eq!(scope, format!("{site}/"), "the worker covers the whole site");
-    let manifest = resolved(
-        &browser,
+    let manifest = browser.resolved(
         "fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json()).then((m) => m.display + ' ' + m.icons.length)",
     )
     .await?;
@@ -47,7 +39,7 @@ async fn the_site_installs_keeps_my_game_page_offline_and_offers_push_on_a_phone
     // Seen again under the worker's control, the game page is kept, in this account's cache only.
     browser.goto(&game_url).await?;
     browser.wait_for("html[data-service-worker=ready]").await?;
-    let kept = resolved(&browser, &format!("caches.match('{game_url}').then((r) => r ? r.status : 0)")).await?;
+    let kept = browser.resolved(&format!("caches.match('{game_url}').then((r) => r ? r.status : 0)")).await?;
     assert_eq!(kept, 200);
     assert_eq!(kept_page_caches(&browser).await?.len(), 1);
 

@@ -10,6 +10,7 @@ mod installable_with_push;
 mod live_game_of_minutes;
 mod live_game_page;
 mod observer_watches_the_game_page;
+mod offline_reading;
 mod order_by_clicking_the_map;
 mod phone_and_no_script;
 mod play_against_bots;

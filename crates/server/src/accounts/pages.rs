@@ -19,6 +19,7 @@ use crate::extract::{ClientAddress, Form, Query, SignedIn, Viewer, log_in, log_o
 use crate::ids::AccountId;
 use crate::pages::Nav;
 use crate::pages::TIME_ZONES;
+use crate::push;
 use crate::state::AppState;
 
 #[derive(Template, WebTemplate)]
@@ -86,6 +87,7 @@ pub async fn register(
     if let Some(email) = &valid.email {
         mail_confirmation_unless_taken(&mut tx, account_id, email, state.clock.now()).await?;
     }
+    push::sessions::end_with_session(&mut tx, &viewer.session).await?;
     tx.commit().await?;
     // A new account starts at session epoch 0.
     log_in(&viewer.session, account_id, 0).await?;
@@ -151,6 +153,10 @@ pub async fn login(
             let mut conn = state.db.acquire().await?;
             // This address proved itself: its failures for the account are forgotten.
             throttle::give_back(&mut conn, &counters, throttle::LOGIN_ACCOUNT_AND_ADDRESS).await?;
+            // Another account signed in here never logged out: its devices' push ends now.
+            if viewer.user.as_ref().is_none_or(|user| user.account_id != found.account_id) {
+                push::sessions::end_with_session(&mut conn, &viewer.session).await?;
+            }
             log_in(&viewer.session, found.account_id, found.session_epoch).await?;
             Ok(Redirect::to(&form.landing_page(&site_origin(&state.config))).into_response())
         }
@@ -175,8 +181,12 @@ fn without_password(form: LoginForm) -> LoginForm {
 }
 
 /// Logs out, and has the browser drop what the site kept on it for this account: the pages the service
-/// worker keeps offline, and the worker itself with this device's push subscription.
-pub async fn logout(viewer: Viewer) -> AppResult<impl IntoResponse> {
+/// worker keeps offline, and the worker itself with this device's push subscription, which the site
+/// forgets first (the browser may never tell the push service).
+pub async fn logout(State(state): State<AppState>, viewer: Viewer) -> AppResult<impl IntoResponse> {
+    let mut conn = state.db.acquire().await?;
+    push::sessions::end_with_session(&mut conn, &viewer.session).await?;
+    drop(conn);
     log_out(&viewer.session).await?;
     let clear = (header::HeaderName::from_static("clear-site-data"), r#""cache", "storage""#);
     Ok(([clear], Redirect::to("/games")))
@@ -321,6 +331,7 @@ pub async fn change_password(
     queries::set_password_hash(&mut tx, account_id, &new_hash).await?;
     // Whoever knew the old password may hold a session: every other one ends with it.
     let epoch = queries::bump_session_epoch(&mut tx, account_id).await?;
+    push::sessions::end_with_other_sessions(&mut tx, account_id, Some(&signed_in.session)).await?;
     // Tokens only when asked: a password change is often routine, and bots would stop with it.
     let revoked = match form.revoke_tokens {
         Some(_) => api_queries::revoke_all_tokens(&mut tx, account_id).await?,
@@ -370,6 +381,7 @@ pub async fn log_out_elsewhere(State(state): State<AppState>, signed_in: SignedI
     let account_id = signed_in.user.account_id;
     let mut tx = state.db.begin().await?;
     let epoch = queries::bump_session_epoch(&mut tx, account_id).await?;
+    push::sessions::end_with_other_sessions(&mut tx, account_id, Some(&signed_in.session)).await?;
     let revoked = api_queries::revoke_all_tokens(&mut tx, account_id).await?;
     tx.commit().await?;
     log_in(&signed_in.session, account_id, epoch).await?;

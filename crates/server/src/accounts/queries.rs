@@ -200,7 +200,8 @@ pub async fn unfinished_games_seating(
 }
 
 /// Empties the account of everything personal and ends its sessions (a new epoch), keeping the row that
-/// games, audit lines and press refer to. Its mail still waiting, its links and its read markers go.
+/// games, audit lines and press refer to. Its mail still waiting, its links, its read markers and its
+/// devices' push subscriptions go.
 pub async fn erase_account(
     conn: &mut PgConnection,
     account_id: AccountId,
@@ -222,6 +223,9 @@ pub async fn erase_account(
         .execute(&mut *conn)
         .await?;
     sqlx::query!("delete from press_reader where account_id = $1", account_id as AccountId).execute(&mut *conn).await?;
+    sqlx::query!("delete from push_subscription where account_id = $1", account_id as AccountId)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 

@@ -178,6 +178,7 @@ pub async fn reset_password(
     };
     queries::set_password_hash(&mut tx, live.account_id, &new_hash).await?;
     queries::bump_session_epoch(&mut tx, live.account_id).await?;
+    crate::push::sessions::end_with_other_sessions(&mut tx, live.account_id, None).await?;
     let revoked = api_queries::revoke_all_tokens(&mut tx, live.account_id).await?;
     tx.commit().await?;
     let flash = format!(

@@ -12,7 +12,9 @@
 //! in the same transaction): exactly once whenever the commit succeeds. A push service's 404 or 410
 //! deletes the device's subscription; other failures are retried with a growing wait, then given up.
 //! `keys.rs` holds the VAPID key: `VAPID_PRIVATE_KEY`, or one generated once and kept in the database
-//! so every replica signs with the same. `pages.rs` the page and its forms, `queries.rs` the tables.
+//! so every replica signs with the same. `sessions.rs` ends a device's push with the session that turned
+//! it on (a logout, the account's other sessions ended). `pages.rs` the page and its forms, `queries.rs`
+//! the tables.
 //!
 //! **Secrets:** a push's payload is its notice for exactly its recipient (the game's name, the sentence
 //! written for him, the link), encrypted for his device alone.
@@ -21,6 +23,7 @@ pub mod keys;
 pub(crate) mod pages;
 pub mod queries;
 pub mod send;
+pub mod sessions;
 
 use axum::Router;
 use axum::routing::{get, post};

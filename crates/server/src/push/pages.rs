@@ -99,8 +99,10 @@ pub async fn subscribe(
     Form(form): Form<SubscriptionForm>,
 ) -> AppResult<StatusCode> {
     let subscription = form.validate()?;
+    let session_key = super::sessions::session_key(&signed_in.session).await?;
     let mut conn = state.db.acquire().await?;
-    queries::save_subscription(&mut conn, signed_in.user.account_id, &subscription, state.clock.now()).await?;
+    queries::save_subscription(&mut conn, signed_in.user.account_id, &subscription, &session_key, state.clock.now())
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

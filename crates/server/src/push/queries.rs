@@ -62,23 +62,26 @@ pub async fn set_kinds_on(conn: &mut PgConnection, account_id: AccountId, kinds:
     .map(drop)
 }
 
-/// Saves a device's subscription for the account; a device already subscribed (under any account) is
-/// moved to this one with its new keys.
+/// Saves a device's subscription for the account, made in the session whose push key is `session_key`; a
+/// device already subscribed (under any account or session) is moved to this one with its new keys.
 pub async fn save_subscription(
     conn: &mut PgConnection,
     account_id: AccountId,
     subscription: &Subscription,
+    session_key: &str,
     now: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "insert into push_subscription (account_id, endpoint, p256dh, auth, created_at) values ($1, $2, $3, $4, $5)
+        "insert into push_subscription (account_id, endpoint, p256dh, auth, session_key, created_at)
+         values ($1, $2, $3, $4, $5, $6)
          on conflict (endpoint) do update
            set account_id = excluded.account_id, p256dh = excluded.p256dh, auth = excluded.auth,
-               created_at = excluded.created_at",
+               session_key = excluded.session_key, created_at = excluded.created_at",
         account_id as AccountId,
         subscription.endpoint,
         subscription.p256dh,
         subscription.auth,
+        session_key,
         now as _
     )
     .execute(conn)
@@ -96,6 +99,28 @@ pub async fn delete_subscription(
         "delete from push_subscription where account_id = $1 and endpoint = $2",
         account_id as AccountId,
         endpoint
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Removes the devices subscribed in the session with this push key, with their queued pushes.
+pub async fn delete_session_devices(conn: &mut PgConnection, session_key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!("delete from push_subscription where session_key = $1", session_key).execute(conn).await.map(drop)
+}
+
+/// Removes the account's devices subscribed in any session but the one with this push key (all of them
+/// when `None`), with their queued pushes.
+pub async fn delete_devices_of_other_sessions(
+    conn: &mut PgConnection,
+    account_id: AccountId,
+    staying_key: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "delete from push_subscription where account_id = $1 and session_key is distinct from $2",
+        account_id as AccountId,
+        staying_key
     )
     .execute(conn)
     .await

@@ -112,6 +112,7 @@ pub async fn drain_once(
 fn message(push: &ClaimedPush, signing: &Signing) -> Result<WebPushMessage, WebPushError> {
     let info = SubscriptionInfo::new(push.endpoint.as_str(), push.p256dh.as_str(), push.auth.as_str());
     let mut signature = VapidSignatureBuilder::from_base64(&signing.keys.private_key, &info)?;
+    signature.add_claim("aud", audience(&push.endpoint)?);
     signature.add_claim("sub", signing.subject.as_str());
     let payload = serde_json::to_vec(&push.payload.0).map_err(|_| WebPushError::InvalidClaims)?;
     let mut builder = WebPushMessageBuilder::new(&info);
@@ -119,6 +120,14 @@ fn message(push: &ClaimedPush, signing: &Signing) -> Result<WebPushMessage, WebP
     builder.set_ttl(TIME_TO_LIVE_SECS);
     builder.set_vapid_signature(signature.build()?);
     builder.build()
+}
+
+/// The push service's origin, which RFC 8292 makes the token's audience: with its port unless it is the
+/// scheme's default. The crate's own audience leaves every port out, which a push service on another
+/// port refuses.
+fn audience(endpoint: &str) -> Result<String, WebPushError> {
+    let endpoint = url::Url::parse(endpoint).map_err(|_| WebPushError::InvalidUri)?;
+    Ok(endpoint.origin().ascii_serialization())
 }
 
 /// Sends every due push, then returns.
@@ -135,5 +144,19 @@ pub async fn drain_until_idle(pool: &PgPool, pusher: &impl Pusher, signing: &Sig
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::audience;
+
+    #[test]
+    fn the_audience_is_the_push_services_origin_with_a_port_only_when_it_is_not_the_default() {
+        assert_eq!(audience("https://push.example/send/abc").unwrap(), "https://push.example");
+        assert_eq!(audience("https://push.example:443/send/abc").unwrap(), "https://push.example");
+        assert_eq!(audience("https://push.example:8443/send/abc").unwrap(), "https://push.example:8443");
+        assert_eq!(audience("http://127.0.0.1:8080/x").unwrap(), "http://127.0.0.1:8080");
+        assert!(audience("not a url").is_err());
     }
 }

@@ -1,7 +1,8 @@
 //! Web Push end to end against a push service run here: a local HTTP endpoint that records what it is
 //! sent, whose "devices" are key pairs made here, so each push is decrypted (RFC 8291) with its
 //! device's private key and its VAPID header read. Also: who gets which push (and nobody else), the
-//! subscription form's rules, a device the push service forgets, and the installable site's files.
+//! subscription form's rules, a device the push service forgets, a device whose session ended (a
+//! logout, the account's other sessions ended, another login over it), and the installable site's files.
 
 use std::sync::{Arc, Mutex};
 
@@ -164,9 +165,8 @@ async fn a_chosen_notice_reaches_each_device_of_its_recipient_encrypted_and_sign
         assert!(payload.url.starts_with(&format!("/games/{game_id}/")), "{payload:?}");
         let (claims, key) = vapid_claims(&push.authorization);
         assert_eq!(key, signing.keys.public_key);
-        // The audience is the push service's origin; the crate leaves the port out, which real push
-        // services (on HTTPS's default port) never have.
-        assert_eq!(claims["aud"], "http://127.0.0.1");
+        // The audience is the push service's origin, its port included (RFC 8292).
+        assert_eq!(claims["aud"], base.as_str());
         assert_eq!(claims["sub"], "mailto:gm@backchannel.example");
     }
     assert!(drain_all(&pool, &signing).await.is_empty(), "each push is sent once");
@@ -201,6 +201,61 @@ async fn a_device_its_push_service_answers_410_for_is_forgotten(pool: PgPool) {
     let left: i64 = sqlx::query_scalar("select count(*) from push_subscription").fetch_one(&pool).await.unwrap();
     assert_eq!(left, 0);
     players[0].get("/notifications/push").await.assert_contains("No device of yours receives push yet.");
+}
+
+/// The endpoints of every device the site pushes to, in order.
+async fn subscribed_endpoints(pool: &PgPool) -> Vec<String> {
+    sqlx::query_scalar("select endpoint from push_subscription order by endpoint").fetch_all(pool).await.unwrap()
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn after_logging_out_no_notice_of_the_account_is_pushed_to_that_browser(pool: PgPool) {
+    let service = PushService::default();
+    let base = service.start().await;
+    let (mut gm, mut players, game_id) = rolled_back_game(&pool).await;
+    let (phone, laptop) = (Device::new(format!("{base}/push/phone")), Device::new(format!("{base}/push/laptop")));
+    phone.subscribe(&mut players[0]).await;
+    let mut on_the_laptop = Client::new(pool.clone());
+    on_the_laptop.log_in("player0").await;
+    laptop.subscribe(&mut on_the_laptop).await;
+    players[0].post("/notifications/push/kinds", &[("push", "rolled_back")]).await;
+
+    players[0].post("/logout", &[]).await.assert_redirect_to("/games");
+    roll_back(&mut gm, game_id).await;
+    let queued_for_the_phone: i64 = sqlx::query_scalar(
+        "select count(*) from outbox_push join push_subscription using (subscription_id) where endpoint like '%/phone'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(queued_for_the_phone, 0, "the phone logged out: nothing is queued for it");
+    assert_eq!(drain_all(&pool, &signing()).await.len(), 1);
+    let paths: Vec<String> = service.received().into_iter().map(|push| push.path).collect();
+    assert_eq!(paths, ["/push/laptop"], "the laptop, still signed in, alone is pushed to");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn ending_the_other_sessions_ends_their_devices_push_and_keeps_this_ones(pool: PgPool) {
+    let (_, mut players) = table(&pool, "").await;
+    let mut on_the_laptop = Client::new(pool.clone());
+    on_the_laptop.log_in("player0").await;
+    Device::new("https://push.example/phone".to_owned()).subscribe(&mut players[0]).await;
+    Device::new("https://push.example/laptop".to_owned()).subscribe(&mut on_the_laptop).await;
+    Device::new("https://push.example/other".to_owned()).subscribe(&mut players[1]).await;
+
+    on_the_laptop.post("/account/sessions/end-others", &[]).await.assert_redirect_to("/account");
+    assert_eq!(subscribed_endpoints(&pool).await, ["https://push.example/laptop", "https://push.example/other"]);
+    on_the_laptop.get("/notifications/push").await.assert_contains("One device of yours receives push.");
+}
+
+#[sqlx::test(migrations = "../../migrations")]
+async fn another_account_logging_in_over_a_session_ends_the_push_of_its_devices(pool: PgPool) {
+    let (_, mut players) = table(&pool, "").await;
+    Device::new("https://push.example/shared".to_owned()).subscribe(&mut players[0]).await;
+    players[0].log_in("player0").await;
+    assert_eq!(subscribed_endpoints(&pool).await, ["https://push.example/shared"], "the same account again");
+    players[0].log_in("player1").await;
+    assert!(subscribed_endpoints(&pool).await.is_empty(), "player0's push left with his session");
 }
 
 #[sqlx::test(migrations = "../../migrations")]
