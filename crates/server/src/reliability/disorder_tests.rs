@@ -37,6 +37,33 @@ async fn account_of(pool: &PgPool, username: &str) -> AccountId {
         .unwrap()
 }
 
+/// A game whose rule opens a seat after one missed movement phase, past its first phase, in which every
+/// player but the first missed it: answers the GM, the players, the game and the second player (absent).
+async fn second_player_left_after_one_miss(
+    pool: &PgPool,
+) -> (crate::test_support::Client, Vec<crate::test_support::Client>, GameId, AccountId) {
+    let (mut gm, mut players) = table(pool, "").await;
+    let game_id = started_game_with(&mut gm, &mut players, "One strike", &[("disorder_after", "1")]).await;
+    first_seat_orders(pool, game_id).await;
+    process_phase(pool, game_id).await;
+    (gm, players, game_id, account_of(pool, "player1").await)
+}
+
+/// Writes `orders` on `account`'s sheet of the current phase.
+async fn orders_of(pool: &PgPool, game_id: GameId, account: AccountId, orders: &str) {
+    sqlx::query(
+        "update seat_order set orders = $3 where game_id = $1
+           and seat_id = (select seat_id from seat where game_id = $1 and account_id = $2)
+           and phase_index = (select max(phase_index) from phase where game_id = $1)",
+    )
+    .bind(game_id)
+    .bind(account)
+    .bind(orders)
+    .execute(pool)
+    .await
+    .unwrap();
+}
+
 #[sqlx::test(migrations = "../../migrations")]
 async fn a_player_who_misses_n_movement_phases_in_a_row_leaves_his_seat_open_is_told_and_has_it_on_his_record(
     pool: PgPool,
@@ -105,11 +132,7 @@ async fn the_gm_changes_the_rule_before_the_start_on_the_panel_which_shows_it_as
 async fn leaving_by_the_rule_counts_on_the_record_even_after_one_miss_and_a_rollback_before_it_takes_it_off(
     pool: PgPool,
 ) {
-    let (mut gm, mut players) = table(&pool, "").await;
-    let game_id = started_game_with(&mut gm, &mut players, "One strike", &[("disorder_after", "1")]).await;
-    first_seat_orders(&pool, game_id).await;
-    process_phase(&pool, game_id).await;
-    let absent = account_of(&pool, "player1").await;
+    let (mut gm, mut players, game_id, absent) = second_player_left_after_one_miss(&pool).await;
     assert_eq!(holders(&pool, game_id).await[1], None);
     let left = |pool: PgPool| async move {
         crate::reliability::record_of(&mut pool.acquire().await.unwrap(), absent).await.unwrap().games_left_in_disorder
@@ -125,12 +148,7 @@ async fn leaving_by_the_rule_counts_on_the_record_even_after_one_miss_and_a_roll
     players[1].get("/notifications").await.assert_contains("You now play");
     // Replayed with his orders this time, the phase keeps him, and his record stays clean.
     first_seat_orders(&pool, game_id).await;
-    sqlx::query("update seat_order set orders = 'A bud H' where game_id = $1 and seat_id = (select seat_id from seat where account_id = $2)")
-        .bind(game_id)
-        .bind(absent)
-        .execute(&pool)
-        .await
-        .unwrap();
+    orders_of(&pool, game_id, absent, "A bud H").await;
     process_phase(&pool, game_id).await;
     assert_eq!(holders(&pool, game_id).await[1], Some(absent));
     assert_eq!(left(pool.clone()).await, 0);
@@ -140,11 +158,7 @@ async fn leaving_by_the_rule_counts_on_the_record_even_after_one_miss_and_a_roll
 async fn a_seat_opened_by_the_rule_and_taken_over_earns_the_newcomer_credit_and_stays_his_after_a_rollback(
     pool: PgPool,
 ) {
-    let (mut gm, mut players) = table(&pool, "").await;
-    let game_id = started_game_with(&mut gm, &mut players, "Taken over", &[("disorder_after", "1")]).await;
-    first_seat_orders(&pool, game_id).await;
-    process_phase(&pool, game_id).await;
-    let absent = account_of(&pool, "player1").await;
+    let (mut gm, _, game_id, absent) = second_player_left_after_one_miss(&pool).await;
     let seat_id: crate::ids::SeatId =
         sqlx::query_scalar("select seat_id from seat where game_id = $1 order by seat_id offset 1 limit 1")
             .bind(game_id)
@@ -158,12 +172,7 @@ async fn a_seat_opened_by_the_rule_and_taken_over_earns_the_newcomer_credit_and_
         .await
         .assert_status(StatusCode::SEE_OTHER);
     assert_eq!(holders(&pool, game_id).await[1], Some(newcomer_id));
-    sqlx::query("update seat_order set orders = 'A bud H' where game_id = $1 and seat_id = $2 and phase_index = (select max(phase_index) from phase where game_id = $1)")
-        .bind(game_id)
-        .bind(seat_id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    orders_of(&pool, game_id, newcomer_id, "A bud H").await;
     first_seat_orders(&pool, game_id).await;
     process_phase(&pool, game_id).await;
     let credit = |pool: PgPool, account| async move {
