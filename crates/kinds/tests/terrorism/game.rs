@@ -218,3 +218,17 @@ fn the_founding_and_agency_rows_offer_only_what_the_rules_allow_and_the_sheet_ch
         ["Condor", "Heron", "Kestrel", "Merlin"].iter().fold(game, |game, name| add_agency(&game, name, "France", 0));
     assert!(full.order_form(seat("France")).rows.iter().all(|row| row.label != "Open an agency"), "four at most");
 }
+
+// Rule 9: no levy is due while the owner's unit stands in the group's province, so no levy row is
+// offered then; a player out of the game gives no more orders, so gets no money rows at all.
+#[test]
+fn a_levy_row_is_offered_only_while_a_levy_is_due_and_never_to_a_player_out_of_the_game() {
+    let levy_rows =
+        |game: &AnyGame| game.order_form(seat("Italy")).rows.iter().filter(|row| row.key == "levy-bur").count();
+    let guarded = add_group(&arranged(&["France A bur"], &[]), "Red Hand", "bur", 4, "Italy");
+    assert_eq!(levy_rows(&guarded), 0, "France's army in Burgundy stops the levy");
+    let passing = add_group(&arranged(&["Germany A bur"], &[]), "Red Hand", "bur", 4, "Italy");
+    assert_eq!(levy_rows(&passing), 1, "another power's army does not");
+    let out = edit(&passing, |state| state["powers"]["Italy"]["eliminated"] = serde_json::json!(true));
+    assert!(out.order_form(seat("Italy")).rows.is_empty(), "{:?}", out.order_form(seat("Italy")).rows);
+}
