@@ -29,7 +29,9 @@
   });
 
   map.addEventListener("click", function (event) {
-    var country = event.target.closest ? event.target.closest("[data-country]") : null;
+    var tapped = event.target.closest ? event.target.closest("[data-country]") : null;
+    // A narrow country's tap disc (over its neighbours) stands for the country's own shape.
+    var country = tapped ? map.querySelector('g.country[data-country="' + tapped.getAttribute("data-country") + '"]') : null;
     if (country) {
       pick(country);
     }
@@ -46,15 +48,62 @@
       }
     });
   }
-  // A region's button pans the map over its countries.
-  document.querySelectorAll("#world-regions button").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var codes = button.getAttribute("data-countries").trim().split(/\s+/);
+  // A region's link pans the whole map over its countries rather than reload the page with that region
+  // alone (how it zooms without JavaScript); on a region drawn alone, the links load the others.
+  var whole = !document.querySelector("#world[data-region]");
+  document.querySelectorAll("#world-regions a[data-countries]").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      if (!whole) {
+        return;
+      }
+      event.preventDefault();
+      var codes = link.getAttribute("data-countries").trim().split(/\s+/);
       centre(Array.prototype.filter.call(map.querySelectorAll("g.country[data-country]"), function (country) {
         return codes.indexOf(country.getAttribute("data-country")) >= 0;
       }));
     });
   });
+
+  // Zoom: the map's width times 1, 2 or 4, the point in the middle of its frame staying there. At 4 on a
+  // phone Denmark and Benelux are over 60 px wide, and Israel's tap disc 44 px (mapview's TAP_RADIUS).
+  var ZOOMS = [1, 2, 4];
+  var level = 0;
+  var frame = map.parentElement;
+  var zoomIn = document.getElementById("zoom-in");
+  var zoomOut = document.getElementById("zoom-out");
+  var zoomReset = document.getElementById("zoom-reset");
+  var baseWidth = null;
+  if (zoomIn && zoomOut && zoomReset) {
+    zoomIn.addEventListener("click", function () {
+      zoomTo(level + 1);
+    });
+    zoomOut.addEventListener("click", function () {
+      zoomTo(level - 1);
+    });
+    zoomReset.addEventListener("click", function () {
+      zoomTo(0);
+    });
+  }
+
+  function zoomTo(next) {
+    next = Math.max(0, Math.min(ZOOMS.length - 1, next));
+    if (next === level) {
+      return;
+    }
+    var before = map.getBoundingClientRect();
+    baseWidth = baseWidth || before.width;
+    var middleX = (frame.scrollLeft + frame.clientWidth / 2) / before.width;
+    var middleY = (frame.scrollTop + frame.clientHeight / 2) / before.height;
+    level = next;
+    map.style.maxWidth = "none";
+    map.style.width = baseWidth * ZOOMS[level] + "px";
+    var after = map.getBoundingClientRect();
+    frame.scrollLeft = middleX * after.width - frame.clientWidth / 2;
+    frame.scrollTop = middleY * after.height - frame.clientHeight / 2;
+    zoomIn.disabled = level === ZOOMS.length - 1;
+    zoomOut.disabled = zoomReset.disabled = level === 0;
+    say(level === 0 ? "The whole world." : "Zoomed in " + ZOOMS[level] + " times: drag the map to move around.");
+  }
 
   function centre(elements) {
     if (window.Backchannel && window.Backchannel.centreOn && map.parentElement) {

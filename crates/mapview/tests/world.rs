@@ -152,3 +152,19 @@ fn a_sea_link_is_drawn_as_a_dashed_line_between_the_two_codes() {
         !plain.split("class=\"sea-links\"").nth(1).unwrap_or("").split("</g>").next().unwrap_or("").contains("<line")
     );
 }
+
+// Issue 29.4: on a phone zoomed in as far as the map goes, Israel is 27 px wide; a disc around its label,
+// over its neighbours, is what a finger finds. Countries wide enough get none.
+#[test]
+fn only_countries_narrower_than_a_finger_get_a_tap_disc_around_their_label() {
+    let svg = view().render(&WorldBoard::default());
+    let discs: Vec<&str> = svg
+        .split("class=\"country-tap\"")
+        .skip(1)
+        .filter_map(|rest| rest.split("data-country=\"").nth(1)?.split('"').next())
+        .collect();
+    assert_eq!(discs, ["ISR"]);
+    let israel = view().country("ISR").expect("Israel is drawn").narrowest();
+    assert!(israel < 4.0, "Israel is {israel} units wide");
+    assert!(view().country("DEN").expect("Denmark is drawn").narrowest() > 8.0);
+}

@@ -21,6 +21,7 @@ mod register_create_join;
 mod reliability_and_votes;
 mod seven_players_play_to_a_draw;
 mod submit_orders_and_see_results;
+mod terrorism_money_by_rows;
 mod variant_game_secrets;
 mod what_if_board;
 mod world_map_on_a_phone;

@@ -1,9 +1,10 @@
 //! Journey: an observer opens the what-if board from a game's phase, taps a supported move for France
 //! and an attack for Germany on the map as on the order page (any power's units), asks what happens and
 //! reads the judge's results with the reason the German attack failed; then goes on to the next phase.
-//! On a phone at 390 px with touch and at a desk; without JavaScript, typed lines with a bad one.
+//! On a phone at 390 px with touch and at a desk; without JavaScript, typed lines with a bad one. In a
+//! Winter, a build is ordered by tapping a home centre, and the judge's result builds it.
 
-use backchannel_tests::{Browser, Screen, spawn_site};
+use backchannel_tests::{Browser, Screen, set_standard_position, spawn_site};
 use sqlx::PgPool;
 
 /// The order the row of the unit in `province` holds, in words.
@@ -83,5 +84,45 @@ async fn without_javascript_typed_orders_are_adjudicated_and_a_bad_line_reported
     assert!(refused.contains("Line 3"), "{refused}");
     assert_eq!(browser.text("#order-text").await?, "A par - bur\nA mun - bur\nA vie - lon", "what was typed stays");
     browser.screenshot("noscript-what-if").await?;
+    browser.close().await
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn on_a_phone_a_winter_build_is_tapped_on_a_home_centre_and_the_judge_builds_it(
+    pool: PgPool,
+) -> anyhow::Result<()> {
+    let site = spawn_site(pool.clone()).await?;
+    let browser = Browser::start_as(Screen::Phone).await?;
+    let game_path = browser.start_game(&site, &pool, "standard", "Winter what if", &[("dora", "austria")]).await?;
+    // Austria holds four centres with one army: three builds are due.
+    set_standard_position(
+        &pool,
+        &game_path,
+        serde_json::json!({"phase": "W1901A", "units": ["Austria A ser"],
+            "owners": {"vie": "Austria", "bud": "Austria", "tri": "Austria", "ser": "Austria"}}),
+    )
+    .await?;
+
+    browser.goto(&format!("{site}{game_path}/phases/0/sandbox")).await?;
+    browser.wait_for_text("#sandbox-phase", "Winter 1901").await?;
+    browser.tap("#map g.province[data-province='vie']").await?;
+    browser
+        .wait_for_text("#order-form [data-unit='Austria: Build 1 of 3'] .row-order", "Build an army in Vienna")
+        .await?;
+    assert_eq!(browser.count("#map g.draft circle.draft-build").await?, 1, "the build is drawn at once");
+    browser.wait_for_text("#save-bar", "1 order not adjudicated yet").await?;
+    assert_eq!(browser.sideways_overflow().await?, 0);
+    browser.screenshot("phone-what-if-winter-build").await?;
+
+    browser.tap("#save-bar-button").await?;
+    browser.wait_for_text("#sandbox-results", "1 order adjudicated").await?;
+    // On a phone plain successes are folded away; the fold's link opens them.
+    browser.tap("#results .fold-link a").await?;
+    let results = browser.text("#results").await?;
+    assert!(results.contains("Vienna") && results.contains("succeeds"), "{results}");
+    browser.screenshot("phone-what-if-winter-results").await?;
+    browser.tap("#continue").await?;
+    browser.wait_for_text("#sandbox-phase", "Spring 1902").await?;
+    assert_eq!(browser.count("#map g.unit[data-province='vie']").await?, 1, "the new army stands in Vienna");
     browser.close().await
 }

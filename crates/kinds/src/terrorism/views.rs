@@ -4,7 +4,7 @@
 
 use super::names::{Province, by_distance_from, original_capital};
 use super::state::{Purse, State};
-use super::treasury::{UPKEEP, levy_maximum};
+use super::treasury::{MAX_AGENCIES, UPKEEP, levy_maximum};
 use crate::kind::{Board, BoardMark, BoardUnit, Choice, FormRow, OrderForm, Step, View};
 
 pub fn public_view(state: &State) -> View {
@@ -17,7 +17,11 @@ pub fn seat_view(state: &State, player: &str) -> View {
     for agency in state.agencies.iter().filter(|agency| agency.owner == player) {
         view.facts.push((format!("Your agency {}", agency.name), agency.balance.to_string()));
     }
-    for group in state.groups.iter().filter(|group| group.controller.as_deref() == Some(player)) {
+    let levies_due = state
+        .groups
+        .iter()
+        .filter(|group| group.controller.as_deref() == Some(player) && state.levy_refusal(group.province).is_none());
+    for group in levies_due {
         view.notes.push(format!("You control {} in {}: you decree its levy", group.name, group.province.name()));
     }
     for nation in state.nations.iter().filter(|nation| nation.controller.as_deref() == Some(player)) {
@@ -70,11 +74,19 @@ pub fn gm_view(state: &State) -> View {
     view
 }
 
-/// The money side of a seat's order form: a row per group it controls (its levy decree, the maximum
-/// first) and, while its capital is lost, a row naming a new one (nearest first); notes give its
+/// The money side of a seat's order form: a row per group it controls whose levy is due (its decree,
+/// the maximum first; none while the owner's unit stands there, rule 9) and, while its capital is lost, a row naming a new one (nearest first); notes give its
 /// treasuries and the notation of the other money orders.
 pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
-    for group in state.groups.iter().filter(|group| group.controller.as_deref() == Some(player)) {
+    // A player out of the game gives no more orders, even for the groups he still controls.
+    if state.powers.get(player).is_none_or(|great| great.eliminated) {
+        return;
+    }
+    let levies_due = state
+        .groups
+        .iter()
+        .filter(|group| group.controller.as_deref() == Some(player) && state.levy_refusal(group.province).is_none());
+    for group in levies_due {
         let at = group.province;
         form.rows.push(FormRow {
             label: format!("Levy of {} ({at})", group.name),
@@ -85,7 +97,7 @@ pub fn money_form(state: &State, player: &str, form: &mut OrderForm) {
                 .collect(),
         });
     }
-    if state.powers.get(player).is_some_and(|great| !great.eliminated && great.capital.is_none()) {
+    if state.powers.get(player).is_some_and(|great| great.capital.is_none()) {
         let owned = |province: &Province| province.is_center() && state.owner(*province) == Some(player);
         let choices: Vec<Choice> = original_capital(player)
             .map(by_distance_from)
@@ -134,14 +146,16 @@ const MONEY_ROWS: usize = 3;
 /// Amounts offered in one select, so that no list is longer than a player can read.
 const MAX_AMOUNT_CHOICES: u32 = 60;
 
-/// Rows for the money orders a form can offer whole from the Great Power's own treasury (rules 5, 11
-/// and 12): a contribution to a group, a bid for a nation up for auction (not one it ceded, TER.6), a
-/// transfer to one of its agencies. Each is a chain: which order, then the group, nation or agency,
-/// then the amount. Orders that need a name typed (founding or renaming a group, opening an agency)
-/// stay in the text box.
+/// Rows for the money orders a form can offer whole from the Great Power's own treasury (rules 4, 5,
+/// 11 and 12): founding a group and opening an agency, each a row of its own, then rows of a
+/// contribution to a group, a bid for a nation up for auction (not one it ceded, TER.6) or a transfer
+/// to one of its agencies. Each money row is a chain: which order, then the group, nation or agency (or
+/// province), then the amount. Renaming a group, and other names than those offered, are typed.
 fn money_order_rows(state: &State, player: &str, form: &mut OrderForm) {
     let treasury = spendable(state, player);
-    if treasury == 0 || state.powers.get(player).is_none_or(|great| great.eliminated) {
+    form.rows.extend(founding_row(state, player, treasury));
+    form.rows.extend(agency_row(state, player));
+    if treasury == 0 {
         return;
     }
     let amounts = || 1..=treasury.min(MAX_AMOUNT_CHOICES);
@@ -181,6 +195,48 @@ fn money_order_rows(state: &State, player: &str, form: &mut OrderForm) {
             choices: choices.clone(),
         });
     }
+}
+
+/// Amounts offered for founding a group: over 2 (rule 4), one by one up to a little past the die's 6,
+/// then in wider steps, so that a rich power's row stays short; other amounts are typed.
+const FOUNDING_AMOUNTS: [u32; 16] = [3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60];
+
+/// "Found a group": a chain of the province (another player's, not a capital, without a group or nation:
+/// rule 4, TER.4), then the amount. The group is named after its province; its controller may rename it.
+fn founding_row(state: &State, player: &str, treasury: u32) -> Option<FormRow> {
+    let mut provinces: Vec<Province> =
+        state.owners.keys().copied().filter(|at| state.founding_refusal(*at, &[player]).is_none()).collect();
+    provinces.sort_by_key(|at| at.name());
+    let mut choices = vec![Choice::whole("", "No new group")];
+    for at in provinces {
+        let name = format!("{} Liberation Front", at.name());
+        let target = Step::new(at.to_string(), at.name());
+        choices.extend(FOUNDING_AMOUNTS.into_iter().filter(|amount| *amount <= treasury).map(|amount| Choice {
+            value: format!("FOUND {amount} IN {at} AS {name}"),
+            label: format!("Found the {name} in {} with {amount}", at.name()),
+            steps: vec![Step::new("found", "Found a group"), target.clone(), amount_step(amount)],
+        }));
+    }
+    (choices.len() > 1).then(|| FormRow { label: "Found a group".to_string(), key: "found".to_string(), choices })
+}
+
+/// Names offered for a new agency; any other is typed.
+const AGENCY_NAMES: [&str; 8] = ["Condor", "Falcon", "Heron", "Kestrel", "Merlin", "Osprey", "Raven", "Swift"];
+
+/// "Open an agency" (rule 12), while the player holds fewer than four: the offered names no agency holds.
+/// Leaving out another player's names tells nothing the sheet check does not: it refuses a taken name.
+fn agency_row(state: &State, player: &str) -> Option<FormRow> {
+    if state.agencies.iter().filter(|agency| agency.owner == player).count() >= MAX_AGENCIES {
+        return None;
+    }
+    let mut choices = vec![Choice::whole("", "No new agency")];
+    choices.extend(
+        AGENCY_NAMES
+            .into_iter()
+            .filter(|name| state.agency(name).is_none())
+            .map(|name| Choice::whole(format!("OPEN {name}"), format!("Open an agency called {name}"))),
+    );
+    (choices.len() > 1).then(|| FormRow { label: "Open an agency".to_string(), key: "open".to_string(), choices })
 }
 
 fn amount_step(amount: u32) -> Step {

@@ -190,3 +190,45 @@ fn the_money_rows_count_step_one_s_income_and_upkeep_and_the_note_says_so() {
     assert!(row.choices.iter().any(|choice| choice.value == "CONTRIBUTE 6 TO bur"));
     assert!(!row.choices.iter().any(|choice| choice.value == "CONTRIBUTE 7 TO bur"), "no more than 6");
 }
+
+// Issue 29 item 9: founding a group and opening an agency by rows, without typing. The founding row
+// offers other players' provinces that are not capitals (rule 4, TER.4) with amounts over 2; the agency
+// row offers names nobody holds while the player holds fewer than four (rule 12).
+#[test]
+fn the_founding_and_agency_rows_offer_only_what_the_rules_allow_and_the_sheet_check_accepts() {
+    let game = add_agency(&add_group(&new_game(), "Red Hand", "kie", 2, "Italy"), "Falcon", "Italy", 0);
+    let form = game.order_form(seat("France"));
+    let found = form.rows.iter().find(|row| row.label == "Found a group").expect("a founding row");
+    let open = form.rows.iter().find(|row| row.label == "Open an agency").expect("an agency row");
+    for choice in found.choices.iter().chain(&open.choices).filter(|choice| !choice.value.is_empty()) {
+        let check = game.check_orders(seat("France"), &choice.value);
+        assert!(check.rejected.is_empty(), "{} is offered but refused: {:?}", choice.value, check.rejected);
+    }
+    let founding = found.choices.iter().find(|choice| choice.value.contains(" IN ruh ")).expect("Ruhr is Germany's");
+    assert_eq!(founding.value, "FOUND 3 IN ruh AS Ruhr Liberation Front");
+    let steps: Vec<&str> = founding.steps.iter().map(|step| step.label.as_str()).collect();
+    assert_eq!(steps, ["Found a group", "Ruhr", "3"]);
+    let offered = |needle: &str| found.choices.iter().any(|choice| choice.value.contains(needle));
+    assert!(!offered(" IN ber ") && !offered(" IN kie ") && !offered(" IN pic "), "a capital, a group, France's own");
+    assert!(!offered("FOUND 2 ") && offered("FOUND 6 ") && !offered("FOUND 7 "), "over 2, up to the 6 France has");
+    let names: Vec<&str> = open.choices.iter().map(|choice| choice.value.as_str()).collect();
+    assert!(names.contains(&"OPEN Condor") && !names.contains(&"OPEN Falcon"), "Italy holds Falcon: {names:?}");
+
+    let full =
+        ["Condor", "Heron", "Kestrel", "Merlin"].iter().fold(game, |game, name| add_agency(&game, name, "France", 0));
+    assert!(full.order_form(seat("France")).rows.iter().all(|row| row.label != "Open an agency"), "four at most");
+}
+
+// Rule 9: no levy is due while the owner's unit stands in the group's province, so no levy row is
+// offered then; a player out of the game gives no more orders, so gets no money rows at all.
+#[test]
+fn a_levy_row_is_offered_only_while_a_levy_is_due_and_never_to_a_player_out_of_the_game() {
+    let levy_rows =
+        |game: &AnyGame| game.order_form(seat("Italy")).rows.iter().filter(|row| row.key == "levy-bur").count();
+    let guarded = add_group(&arranged(&["France A bur"], &[]), "Red Hand", "bur", 4, "Italy");
+    assert_eq!(levy_rows(&guarded), 0, "France's army in Burgundy stops the levy");
+    let passing = add_group(&arranged(&["Germany A bur"], &[]), "Red Hand", "bur", 4, "Italy");
+    assert_eq!(levy_rows(&passing), 1, "another power's army does not");
+    let out = edit(&passing, |state| state["powers"]["Italy"]["eliminated"] = serde_json::json!(true));
+    assert!(out.order_form(seat("Italy")).rows.is_empty(), "{:?}", out.order_form(seat("Italy")).rows);
+}

@@ -4,7 +4,7 @@
 
 use kinds::kind::{WorldBoard, WorldCountry, WorldEvent, WorldLeader};
 use svg::Document;
-use svg::node::element::{Group, Line, Path, Rectangle, Text, Title};
+use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text, Title};
 
 use super::{CountryShape, LinkKind, WORLD_HEIGHT, WORLD_WIDTH, WorldMapView};
 use crate::palette::{FAILED, IMPASSABLE_FILL, IMPASSABLE_STROKE, LABEL, LAND_FILL, LAND_STROKE, SEA_FILL};
@@ -18,10 +18,16 @@ const ISLAND_STROKE: &str = "#27479a";
 const SEAT_TINTS: [&str; 10] =
     ["#e58a80", "#7fa6e6", "#e6bb5c", "#b08ad8", "#5ec6c6", "#d98cbd", "#b3a36a", "#e0966a", "#8e8fd8", "#c9c9c9"];
 
-pub(super) fn document(view: &WorldMapView, board: &WorldBoard) -> Document {
+/// The map, seen whole with its legend or through `frame` (`x, y, width, height` on the canvas).
+pub(super) fn document(view: &WorldMapView, board: &WorldBoard, frame: Option<(f64, f64, f64, f64)>) -> Document {
     let description = describe(board);
     Document::new()
-        .set("viewBox", (0, 0, WORLD_WIDTH, WORLD_HEIGHT + LEGEND_HEIGHT))
+        .set(
+            "viewBox",
+            frame.map_or((0.0, 0.0, WORLD_WIDTH, WORLD_HEIGHT + LEGEND_HEIGHT), |(x, y, w, h)| {
+                (crate::draw::round(x), crate::draw::round(y), crate::draw::round(w), crate::draw::round(h))
+            }),
+        )
         .set("role", "img")
         .set("aria-label", description.clone())
         .set("class", "world-map")
@@ -31,6 +37,7 @@ pub(super) fn document(view: &WorldMapView, board: &WorldBoard) -> Document {
         .add(unplayed_land(view))
         .add(countries(view, board))
         .add(sea_links(view))
+        .add(tap_discs(view))
         .add(labels(view, board))
         .add(legend(board))
 }
@@ -166,6 +173,36 @@ fn sea_links(view: &WorldMapView) -> Group {
                     .set("stroke-dasharray", "3 2"),
             ),
             _ => layer,
+        },
+    )
+}
+
+/// How far around a narrow country's label a tap still picks it: 44 px across at the deepest zoom of a
+/// phone's order page (`static/js/world-map.js`: 4 × 112rem, 7.2 px a unit), where Israel is still only
+/// 27 px wide.
+const TAP_RADIUS: f64 = 3.2;
+
+/// Invisible discs around the labels of the countries narrower than a finger at the deepest zoom, over
+/// every shape, so that no neighbour covers them.
+fn tap_discs(view: &WorldMapView) -> Group {
+    view.countries.iter().filter(|shape| shape.narrowest() < 2.0 * TAP_RADIUS).fold(
+        Group::new().set("class", "taps"),
+        |layer, shape| {
+            layer.add(
+                Group::new()
+                    .set("class", "country-tap")
+                    .set("data-country", shape.code.as_str())
+                    .set("data-name", shape.name.as_str())
+                    .add(Title::new(format!("{} {}", shape.code, shape.name)))
+                    .add(
+                        Circle::new()
+                            .set("cx", shape.label.x)
+                            .set("cy", shape.label.y)
+                            .set("r", TAP_RADIUS)
+                            .set("class", "tap")
+                            .set("fill", "transparent"),
+                    ),
+            )
         },
     )
 }

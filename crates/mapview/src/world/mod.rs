@@ -81,6 +81,18 @@ impl CountryShape {
     pub fn rings(&self) -> &[Vec<Point>] {
         &self.rings
     }
+
+    /// The smaller side of the box around the shape: how wide it is where a finger must find it.
+    pub fn narrowest(&self) -> f64 {
+        let points = || self.rings.iter().flatten();
+        let span = |value: fn(&Point) -> f64| {
+            let (low, high) = points()
+                .map(value)
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), v| (low.min(v), high.max(v)));
+            high - low
+        };
+        span(|point| point.x).min(span(|point| point.y))
+    }
 }
 
 /// The world map, loaded and validated once; cheap to render from many times.
@@ -125,7 +137,13 @@ impl WorldMapView {
 
     /// The map as one reader knows it, as an SVG document (no XML declaration, ready to inline).
     pub fn render(&self, board: &WorldBoard) -> String {
-        draw::document(self, board).to_string()
+        draw::document(self, board, None).to_string()
+    }
+
+    /// The map drawn for one region alone (its key, as [`WorldMapView::regions`] gives it): the whole
+    /// drawing, seen through the region's frame, without the legend; the whole map for an unknown key.
+    pub fn render_region(&self, board: &WorldBoard, key: &str) -> String {
+        draw::document(self, board, self.region_frame(key)).to_string()
     }
 
     /// The map's text alternative: every country the reader knows something about, in words

@@ -15,7 +15,7 @@ use super::actions::{MySeat, concede_to, load_my_seat, mark_ready, record_draw_v
 use super::forms::{ConcedeForm, DrawVoteForm, ReadyForm, RowPick, SheetRequest, read_sheet};
 use super::queries::{self, SheetRow};
 use super::rows::{OptionView, RowView, choices_json, row_views};
-use super::save::{Done, DoneQuery, apply_sheet_request};
+use super::save::{Done, OrdersQuery, apply_sheet_request};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Form, Path, Query, SignedIn, User, set_flash};
 use crate::games::model::GameStatus;
@@ -124,6 +124,8 @@ pub(crate) struct Answer {
     pub picks: Option<BTreeMap<usize, RowPick>>,
     /// Set when the request went through whole, so the page may be shown by a redirect.
     pub done: Option<Done>,
+    /// The region of the world map drawn alone (`?region=`), if one was asked for.
+    pub world_region: Option<String>,
 }
 
 impl OrdersPage {
@@ -183,7 +185,7 @@ impl OrdersPage {
             refused: answer.refused,
             message: answer.message,
             board,
-            world: own_view.world.as_ref().map(WorldView::clickable),
+            world: own_view.world.as_ref().map(|world| WorldView::clickable(world, answer.world_region.as_deref())),
             own_facts: only_in_own_view(own_view.facts, &public_view.facts),
             own_notes: only_in_own_view(own_view.notes, &public_view.notes),
             notation: seat.game.kind.facts().notation,
@@ -250,12 +252,12 @@ pub async fn orders_page(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(game_id): Path<GameId>,
-    Query(query): Query<DoneQuery>,
+    Query(query): Query<OrdersQuery>,
 ) -> AppResult<OrdersPage> {
     // The connection goes back to the pool before the form is built.
     let (seat, around) = load_with_around(&state, game_id, &signed_in.user).await?;
     let form = seat.state.order_form(seat.game_seat);
-    let answer = Answer { message: query.done().map(Done::message), ..Answer::default() };
+    let answer = Answer { message: query.done().map(Done::message), world_region: query.region, ..Answer::default() };
     OrdersPage::build(signed_in.nav, &signed_in.user, &seat, form, answer, around)
 }
 

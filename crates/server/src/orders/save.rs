@@ -52,14 +52,16 @@ enum DoneKind {
     Removed,
 }
 
-/// The order page's query string: `?done=saved&orders=3` after a redirect from a save.
+/// The order page's query string: `?done=saved&orders=3` after a redirect from a save; `?region=europe`
+/// draws that region of the world map alone, how a page without JavaScript zooms (Covert Operations).
 #[derive(Debug, Default, Deserialize)]
-pub struct DoneQuery {
+pub struct OrdersQuery {
     done: Option<DoneKind>,
     orders: Option<usize>,
+    pub(crate) region: Option<String>,
 }
 
-impl DoneQuery {
+impl OrdersQuery {
     pub(crate) fn done(&self) -> Option<Done> {
         let count = self.orders.unwrap_or(0);
         Some(match self.done? {
@@ -197,6 +199,7 @@ fn answer_request(seat: &MySeat, form: &LazyForm, saved: &str, request: SheetReq
                     message: Some(nothing_saved_message(typed.rejected.len())),
                     picks: None,
                     done: None,
+                    world_region: None,
                 };
                 return (None, answer);
             }
@@ -206,7 +209,10 @@ fn answer_request(seat: &MySeat, form: &LazyForm, saved: &str, request: SheetReq
             let count = typed.accepted.len();
             let done = typed.rejected.is_empty().then_some(if add { Done::Added(count) } else { Done::Saved(count) });
             let kept_typed = (!typed.rejected.is_empty()).then_some(text);
-            (Some(sheet), Answer { refused, typed: kept_typed, message: Some(message), picks: None, done })
+            (
+                Some(sheet),
+                Answer { refused, typed: kept_typed, message: Some(message), picks: None, done, world_region: None },
+            )
         }
         SheetRequest::Rows { picks, .. } => answer_rows(seat, form.get(), picks),
     }
@@ -246,7 +252,10 @@ fn answer_rows(seat: &MySeat, form: &OrderForm, picks: BTreeMap<usize, RowPick>)
     }));
     if check.accepted.is_empty() && !refused.is_empty() {
         let message = nothing_saved_message(refused.len());
-        return (None, Answer { refused, typed: None, message: Some(message), picks: Some(picks), done: None });
+        return (
+            None,
+            Answer { refused, typed: None, message: Some(message), picks: Some(picks), done: None, world_region: None },
+        );
     }
     let message = if refused.is_empty() {
         saved_message(&check, false)
@@ -258,7 +267,7 @@ fn answer_rows(seat: &MySeat, form: &OrderForm, picks: BTreeMap<usize, RowPick>)
     };
     let done = refused.is_empty().then_some(Done::Saved(check.accepted.len()));
     let picks = (!refused.is_empty()).then_some(picks);
-    (Some(check.sheet()), Answer { refused, typed: None, message: Some(message), picks, done })
+    (Some(check.sheet()), Answer { refused, typed: None, message: Some(message), picks, done, world_region: None })
 }
 
 fn step_label(row: &FormRow, value: &str) -> Option<String> {

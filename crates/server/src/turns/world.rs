@@ -28,8 +28,10 @@ pub struct WorldView {
     pub known: Vec<String>,
     /// On the order page: clicking a country writes its code into the order being edited.
     pub clickable: bool,
-    /// On the order page: every country by region, for the picker and the region buttons beside the map.
+    /// On the order page: every country by region, for the picker and the region links beside the map.
     pub regions: Vec<mapview::WorldRegion>,
+    /// On the order page: the key of the region drawn alone, when the address asks for a known one.
+    pub region: Option<&'static str>,
 }
 
 impl WorldView {
@@ -40,13 +42,26 @@ impl WorldView {
             known: view.map(|view| view.known_countries(world)).unwrap_or_default(),
             clickable: false,
             regions: Vec::new(),
+            region: None,
         }
     }
 
-    /// The same map on the order page, where a click on a country fills in its code.
-    pub fn clickable(world: &kinds::kind::WorldBoard) -> WorldView {
-        let regions = map_view().map(WorldMapView::regions).unwrap_or_default();
-        WorldView { clickable: true, regions, ..WorldView::of(world) }
+    /// The same map on the order page, where a click on a country fills in its code; `region` (a key of
+    /// `mapview`'s regions) draws that region alone, the zoom of a page without JavaScript.
+    pub fn clickable(world: &kinds::kind::WorldBoard, region: Option<&str>) -> WorldView {
+        let view = map_view();
+        let regions = view.map(WorldMapView::regions).unwrap_or_default();
+        let region = regions.iter().map(|known| known.key).find(|key| Some(*key) == region);
+        WorldView {
+            svg: view.map(|view| match region {
+                Some(key) => view.render_region(world, key),
+                None => view.render(world),
+            }),
+            known: view.map(|view| view.known_countries(world)).unwrap_or_default(),
+            clickable: true,
+            regions,
+            region,
+        }
     }
 }
 
