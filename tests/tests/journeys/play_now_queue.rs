@@ -15,6 +15,10 @@ async fn wait_for_the_live_game(browser: &Browser, site: &str) -> anyhow::Result
     browser.click("#play-now-link a").await?;
     browser.wait_for("#play-choices").await?;
     assert_eq!(browser.sideways_overflow().await?, 0, "/play fits a phone");
+    // Every kind a player joins alone has its queue; the kind of teams says where its games are.
+    browser.wait_for("#join-covert_operations-daily").await?;
+    browser.wait_for_text("#team-kinds", "play against bots").await?;
+    browser.screenshot("phone-play-now").await?;
     let (_, height) = browser.size(&format!("#join-{CHOICE}")).await?;
     assert!(height >= 44.0, "the join button is {height}px high");
     browser.click(&format!("#join-{CHOICE}")).await?;
