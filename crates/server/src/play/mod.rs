@@ -80,8 +80,11 @@ impl Choice {
     pub fn all() -> Vec<Choice> {
         let daily = |kind, table| Choice { kind, pace: Pace::Daily, table };
         let standard = Kind::Standard;
-        let mut choices = vec![daily(standard, Table::FullPress), daily(standard, Table::ReliableOnly)];
-        choices.push(daily(standard, Table::Gunboat));
+        let mut choices = vec![
+            daily(standard, Table::FullPress),
+            daily(standard, Table::ReliableOnly),
+            daily(standard, Table::Gunboat),
+        ];
         choices.extend(LIVE_MINUTES.map(|minutes| Choice {
             kind: standard,
             pace: Pace::Live(minutes),
@@ -124,14 +127,6 @@ impl Choice {
         format!("{}, {pace}, {table}", self.kind.name())
     }
 
-    pub fn kind(self) -> Kind {
-        self.kind
-    }
-
-    pub fn pace(self) -> Pace {
-        self.pace
-    }
-
     fn press(self) -> PressRule {
         match self.table {
             Table::Gunboat => PressRule::NoPress,
@@ -153,7 +148,7 @@ impl Choice {
 
     /// How many players make a game.
     pub fn seats(self) -> usize {
-        usize::try_from(default_seat_count(self.kind())).unwrap_or(usize::MAX)
+        usize::try_from(default_seat_count(self.kind)).unwrap_or(usize::MAX)
     }
 
     /// The formed game's settings, through the new-game form's validation: public, powers drawn at the
@@ -161,7 +156,7 @@ impl Choice {
     fn settings(self, bots: bool) -> AppResult<GameSettings> {
         let on = |yes: bool| yes.then(|| "on".to_owned());
         let form = GameSettingsForm {
-            kind: self.kind().slug().to_owned(),
+            kind: self.kind.slug().to_owned(),
             name: self.label(),
             description: "Formed on /play from the players waiting for it.".to_owned(),
             press: self.press().slug().to_owned(),
@@ -170,7 +165,7 @@ impl Choice {
             start_rule: StartRule::ByGm.slug().to_owned(),
             bots_fill: on(bots),
             bots_replace: on(bots),
-            pace: match self.pace() {
+            pace: match self.pace {
                 Pace::Daily => String::new(),
                 Pace::Live(minutes) => minutes.to_string(),
             },
@@ -180,7 +175,7 @@ impl Choice {
         let settings = form.validate(&mut errors).filter(|_| errors.is_empty());
         let settings =
             settings.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a /play choice's settings are refused")))?;
-        Ok(settings.for_kind(self.kind()))
+        Ok(settings.for_kind(self.kind))
     }
 }
 
@@ -294,10 +289,10 @@ async fn form(
     let settings = choice.settings(bots)?;
     let invite_code = uuid::Uuid::new_v4().simple().to_string();
     let new = NewGame {
-        kind: choice.kind(),
+        kind: choice.kind,
         gm,
         settings: &settings,
-        seat_count: default_seat_count(choice.kind()),
+        seat_count: default_seat_count(choice.kind),
         invite_code: &invite_code,
         rng_seed: rand::random(),
     };
