@@ -341,6 +341,17 @@ impl Browser {
         Ok(overflow.as_i64().unwrap_or_default())
     }
 
+    /// The visible form controls a thumb uses (buttons, selects, text fields) shorter than 44 CSS px, each
+    /// named by its id or name with its height: empty when every one is tall enough to tap.
+    pub async fn short_controls(&self) -> anyhow::Result<Vec<String>> {
+        let script = "return Array.from(document.querySelectorAll('button, select, textarea, \
+             input:not([type=hidden]):not([type=checkbox]):not([type=radio])')) \
+             .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44) \
+             .map(e => (e.id || e.name || e.tagName) + ' ' + e.getBoundingClientRect().height);";
+        let found = self.client.execute(script, vec![]).await.context("measuring the controls")?;
+        Ok(found.as_array().into_iter().flatten().filter_map(|item| item.as_str().map(str::to_owned)).collect())
+    }
+
     pub async fn wait_for(&self, css: &str) -> anyhow::Result<fantoccini::elements::Element> {
         self.client
             .wait()

@@ -4,6 +4,7 @@
 mod cabinet_diplomacy_journey;
 mod covert_operations_day;
 mod forgot_password;
+mod forms_on_a_phone;
 mod gm_panel_private_game;
 mod gm_preview_release_and_rollback;
 mod installable_with_push;
